@@ -1,0 +1,3 @@
+module github.com/urlsift/urlsift
+
+go 1.24
