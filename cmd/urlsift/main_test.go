@@ -1,0 +1,121 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sebdah/goldie/v2"
+)
+
+// TestGolden runs urlsift --json on each file of corpus/ and compares the
+// output with golden/<file>.json. Update with go test ./cmd/urlsift -update,
+// then read every changed line before committing it.
+func TestGolden(t *testing.T) {
+	t.Chdir("../..")
+	files, err := filepath.Glob("corpus/*")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no corpus: %v", err)
+	}
+	g := goldie.New(t, goldie.WithFixtureDir("golden"), goldie.WithNameSuffix(".json"))
+	for _, f := range files {
+		name := filepath.Base(f)
+		t.Run(name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			if code := run([]string{"--json", f}, nil, &out, &errOut); code == 2 || errOut.Len() > 0 {
+				t.Fatalf("exit %d: %s", code, errOut.String())
+			}
+			g.Assert(t, name, out.Bytes())
+
+			// Standard input gives the same records, named "-".
+			in, err := os.Open(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer in.Close()
+			var viaStdin bytes.Buffer
+			run([]string{"--json"}, in, &viaStdin, &errOut)
+			want := strings.ReplaceAll(out.String(), `"path":"`+f+`"`, `"path":"-"`)
+			if viaStdin.String() != want {
+				t.Errorf("standard input gives other records than the file")
+			}
+		})
+	}
+}
+
+func TestExitStatus(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	good := write("good.txt", "see <URL:http://a.example/>\n")
+	none := write("none.txt", "<p> and <URL:http://a.example/~x>\n")
+	missing := filepath.Join(dir, "missing.txt")
+	for _, c := range []struct {
+		name    string
+		args    []string
+		stdin   string
+		code    int
+		out     string
+		errLike string
+	}{
+		{"found", []string{good}, "", 0, "http://a.example/\n", ""},
+		{"none found", []string{none}, "", 1, "", ""},
+		{"stdin", nil, "<http://b.example/>", 0, "http://b.example/\n", ""},
+		{"dash is stdin", []string{none, "-"}, "<http://b.example/>", 0, "http://b.example/\n", ""},
+		{"unreadable file, others still read", []string{missing, good}, "", 2, "http://a.example/\n", "missing.txt"},
+		{"a directory", []string{dir, good}, "", 2, "http://a.example/\n", "is a directory"},
+		{"bad flag", []string{"--nope"}, "", 2, "", "flag provided but not defined"},
+		{"bad max length", []string{"--max-length", "1", good}, "", 2, "", "--max-length"},
+		{"json of an invalid one", []string{"--json", none}, "", 1,
+			`{"path":"` + none + `","url":"http://a.example/~x","valid":false,` +
+				`"error":"http: \"~\" at 17 is unsafe and must be encoded (RFC 1738 section 2.2)",` +
+				`"scheme":"http","form":"url","raw":"<URL:http://a.example/~x>","offset":8,"length":25,` +
+				`"line":1,"col":9,"alternatives":[]}` + "\n", ""},
+		{"max length", []string{"--json", "--max-length", "10", good}, "", 1,
+			`{"path":"` + good + `","url":"http:","valid":false,"error":"unterminated wrapper: longer than 10 bytes",` +
+				`"scheme":"http","form":"url","raw":"<URL:http:","offset":4,"length":10,"line":1,"col":5,"alternatives":[]}` + "\n", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			code := run(c.args, strings.NewReader(c.stdin), &out, &errOut)
+			if code != c.code || out.String() != c.out {
+				t.Errorf("exit %d, output %q; want %d, %q (stderr %q)", code, out.String(), c.code, c.out, errOut.String())
+			}
+			if !strings.Contains(errOut.String(), c.errLike) || (c.errLike == "") != (errOut.Len() == 0) {
+				t.Errorf("stderr %q, want it to name %q", errOut.String(), c.errLike)
+			}
+		})
+	}
+}
+
+func TestHelpAndVersion(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := run([]string{"--help"}, nil, &out, &errOut); code != 0 ||
+		!strings.Contains(errOut.String(), "Examples:") || !strings.Contains(errOut.String(), "Exit status") {
+		t.Errorf("--help: exit %d, %q", code, errOut.String())
+	}
+	out.Reset()
+	if code := run([]string{"--version"}, nil, &out, &errOut); code != 0 || !strings.HasPrefix(out.String(), "urlsift ") {
+		t.Errorf("--version: exit %d, %q", code, out.String())
+	}
+}
+
+// TestLongLine: a line of many megabytes, with URLs in it and after it.
+func TestLongLine(t *testing.T) {
+	line := strings.Repeat("word ", 4<<20) // 20 MiB without a line break
+	in := "<http://a.example/>" + line + "<URL:http://b.\n example/>" + line + "\n<http://c.example/>"
+	var out, errOut bytes.Buffer
+	if code := run(nil, strings.NewReader(in), &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	if want := "http://a.example/\nhttp://b.example/\nhttp://c.example/\n"; out.String() != want {
+		t.Errorf("got %q, want %q", out.String(), want)
+	}
+}

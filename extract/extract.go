@@ -1,0 +1,222 @@
+// Package extract finds the URLs in plain text that RFC 1738's Appendix
+// describes: inside <URL:...> and bare <...> wrappers, broken across
+// lines, and broken after hyphens that may or may not belong to them.
+// Every reading is checked with package rfc1738.
+//
+// An Extractor streams its input and returns one Match at a time:
+//
+//	x := extract.New(r, extract.Filename("notes.txt"))
+//	for x.Next() {
+//		m := x.Match()
+//		fmt.Println(m.URL)
+//	}
+//	if err := x.Err(); err != nil { ... }
+//
+// or, with a range loop:
+//
+//	for m, err := range extract.All(r) { ... }
+//
+// Next returns false at the end of the input or at the first read error,
+// after every match found before it; Err is nil at a clean end. By default
+// only valid URLs are returned; with ReportInvalid, every candidate that
+// is reported (every <URL:...> wrapper, and every bare
+// wrapper of a known scheme) is returned, valid or not, with the reason.
+package extract
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"iter"
+	"strings"
+
+	"github.com/urlsift/urlsift/extract/rfc1738"
+	"github.com/urlsift/urlsift/scanner"
+	"github.com/urlsift/urlsift/wrap"
+)
+
+// Match is one reported candidate. Its JSON form is the record of
+// urlsift --json.
+type Match struct {
+	// Pos is the position of the "<"; Pos.Filename is the input's name.
+	Pos scanner.Position
+	// URL is the preferred reading: the first valid one, or reading 0
+	// when none is valid.
+	URL string
+	// Valid says URL is a URL by RFC 1738.
+	Valid bool
+	// Error is why URL is not valid ("" when it is). An abandoned
+	// wrapper's starts with "unterminated wrapper:".
+	Error string
+	// Scheme is the scheme in lower case, "" when the text has no ":".
+	Scheme string
+	// Form is "url" for <URL:...>, "bare" for <...>.
+	Form string
+	// Raw is the input from "<" to ">" inclusive, or to where an
+	// abandoned wrapper stopped.
+	Raw string
+	// Alternatives are the other valid readings (the hyphen rule).
+	Alternatives []string
+}
+
+type record struct {
+	Path         string   `json:"path"`
+	URL          string   `json:"url"`
+	Valid        bool     `json:"valid"`
+	Error        string   `json:"error,omitempty"`
+	Scheme       string   `json:"scheme"`
+	Form         string   `json:"form"`
+	Raw          string   `json:"raw"`
+	Offset       int64    `json:"offset"`
+	Length       int      `json:"length"`
+	Line         int      `json:"line"`
+	Col          int      `json:"col"`
+	Alternatives []string `json:"alternatives"`
+}
+
+// MarshalJSON writes the record that urlsift --json prints.
+func (m Match) MarshalJSON() ([]byte, error) {
+	alt := m.Alternatives
+	if alt == nil {
+		alt = []string{}
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false) // raw is full of "<" and ">"
+	err := enc.Encode(record{
+		Path: m.Pos.Filename, URL: m.URL, Valid: m.Valid, Error: m.Error, Scheme: m.Scheme,
+		Form: m.Form, Raw: m.Raw, Offset: m.Pos.Offset, Length: len(m.Raw),
+		Line: m.Pos.Line, Col: m.Pos.Column, Alternatives: alt,
+	})
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), err
+}
+
+// Option configures an Extractor.
+type Option func(*config)
+
+type config struct {
+	scan    []scanner.Option
+	invalid bool
+}
+
+// Filename sets the input's name, carried in every Match's position.
+func Filename(name string) Option {
+	return func(c *config) { c.scan = append(c.scan, scanner.Filename(name)) }
+}
+
+// MaxLength sets the maximum length of a wrapper in bytes, both brackets
+// included (default scanner.DefaultMaxLength, 8192).
+func MaxLength(n int) Option {
+	return func(c *config) { c.scan = append(c.scan, scanner.MaxLength(n)) }
+}
+
+// ReportInvalid makes the Extractor return reported candidates that are
+// not valid URLs too, each with its reason.
+func ReportInvalid() Option { return func(c *config) { c.invalid = true } }
+
+// Extractor finds the URLs of one input. Create one with New.
+type Extractor struct {
+	sc      *scanner.Scanner
+	invalid bool
+	w       wrap.Wrapper
+	m       Match
+}
+
+// New returns an Extractor that reads r.
+func New(r io.Reader, opts ...Option) *Extractor {
+	var c config
+	for _, o := range opts {
+		o(&c)
+	}
+	return &Extractor{sc: scanner.New(r, c.scan...), invalid: c.invalid}
+}
+
+// Next finds the next match. It returns false at the end of the input or
+// at a read error (see Err).
+func (x *Extractor) Next() bool {
+	for x.sc.Scan() {
+		c := x.sc.Candidate()
+		x.w.Read(c.Raw, c.Err == nil)
+		scheme := x.w.Scheme()
+		if x.w.Form == wrap.Bare && !wrap.KnownScheme(scheme) {
+			continue
+		}
+		if c.Err != nil {
+			if !x.invalid {
+				continue
+			}
+			x.m = Match{Pos: c.Pos, URL: string(x.w.Text), Error: "unterminated wrapper: " + c.Err.Error()}
+		} else if !x.choose(c) {
+			continue
+		}
+		x.m.Pos, x.m.Raw = c.Pos, string(c.Raw)
+		x.m.Scheme = strings.ToLower(string(scheme))
+		x.m.Form = x.w.Form.String()
+		return true
+	}
+	return false
+}
+
+// choose sets x.m from the readings of a closed candidate, and says
+// whether it is to be returned.
+func (x *Extractor) choose(c scanner.Candidate) bool {
+	readings := x.w.Readings()
+	preferred, first := -1, error(nil)
+	var alt []string
+	for i, s := range readings {
+		err := rfc1738.Validate(s)
+		switch {
+		case i == 0:
+			first = err
+			if err == nil {
+				preferred = 0
+			}
+		case err != nil:
+		case preferred < 0:
+			preferred = i
+		case !contains(alt, s) && s != readings[preferred]:
+			alt = append(alt, s)
+		}
+	}
+	if preferred < 0 {
+		if !x.invalid {
+			return false
+		}
+		x.m = Match{URL: readings[0], Error: first.Error()}
+		return true
+	}
+	x.m = Match{URL: readings[preferred], Valid: true, Alternatives: alt}
+	return true
+}
+
+func contains(list []string, s string) bool {
+	for _, t := range list {
+		if t == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Match returns the match found by the last call to Next.
+func (x *Extractor) Match() Match { return x.m }
+
+// Err returns the first read error, a *scanner.Error with the position
+// where reading stopped, or nil at a clean end of the input.
+func (x *Extractor) Err() error { return x.sc.Err() }
+
+// All returns the matches of r in input order. A read error comes last,
+// with a zero Match, after every match found before it.
+func All(r io.Reader, opts ...Option) iter.Seq2[Match, error] {
+	return func(yield func(Match, error) bool) {
+		x := New(r, opts...)
+		for x.Next() {
+			if !yield(x.Match(), nil) {
+				return
+			}
+		}
+		if err := x.Err(); err != nil {
+			yield(Match{}, err)
+		}
+	}
+}

@@ -1,0 +1,273 @@
+package extract
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"strings"
+	"testing"
+	"testing/iotest"
+	"unicode/utf8"
+
+	"github.com/urlsift/urlsift/scanner"
+)
+
+// brief is the form in which the table states a match: "line:col url",
+// with "!" before the url and " -- reason" after it when it is invalid,
+// and " | alternative" for each alternative.
+func brief(m Match) string {
+	s := fmt.Sprintf("%d:%d ", m.Pos.Line, m.Pos.Column)
+	if !m.Valid {
+		s += "!"
+	}
+	s += m.URL
+	if m.Error != "" {
+		s += " -- " + m.Error
+	}
+	for _, a := range m.Alternatives {
+		s += " | " + a
+	}
+	return s
+}
+
+// The expected results are read off the extraction rules by hand: which
+// candidates are reported, their readings, and which one is preferred.
+var tests = []struct {
+	name string
+	in   string
+	want []string
+}{
+	{"url form", "see <URL:http://a.example/>.", []string{"1:5 http://a.example/"}},
+	{"bare known scheme", "<http://a.example/>", []string{"1:1 http://a.example/"}},
+	{"bare unknown not reported", "<port> <uri@bunyip.com> <p> <xs:element> <scheme>:<scheme-specific-part>", nil},
+	{"space after prefix", "<URL: http://a.example/>", []string{"1:1 http://a.example/"}},
+	{"space before prefix", "<\n  URL:http://a.example/>", []string{"1:1 http://a.example/"}},
+	{"prefix in any case", "<url:http://a/> <Url:http://b/>", []string{"1:1 http://a/", "1:17 http://b/"}},
+	{"prefix with inner space is bare", "<URL :http://h/>", nil},
+	{"prefix twice is generic", "<URL:URL:http://h/>", []string{"1:1 URL:http://h/"}},
+	{"space inside scheme", "<ht tp://h/>", []string{"1:1 http://h/"}},
+	{"split in host", "<URL:ftp://ds.in\n      ternic.net/rfc>", []string{"1:1 ftp://ds.internic.net/rfc"}},
+	{"split before type", "x <URL:ftp://info.cern.ch/pub/www/doc;\n      type=d>", []string{"1:3 ftp://info.cern.ch/pub/www/doc;type=d"}},
+	{"split after dot", "<URL:http://ds.internic.\n      net/instructions/overview.html#WARNING>",
+		[]string{"1:1 http://ds.internic.net/instructions/overview.html#WARNING"}},
+	{"CR LF and tabs", "a\r\n\t<URL:ftp://ds.in\r\n\t\tternic.net/rfc>", []string{"2:2 ftp://ds.internic.net/rfc"}},
+	{"lone CR", "x\r<URL:http://a/>\r\r<http://b/>", []string{"2:1 http://a/", "4:1 http://b/"}},
+	{"CR LF counts once", "\r\n\r\n<http://a/>", []string{"3:1 http://a/"}},
+	{"Unicode spaces removed", "<URL:http://a.\u00a0example/\u3000x\u2028y>", []string{"1:1 http://a.example/xy"}},
+	{"columns count characters", "é€\U0001F600<http://a/>", []string{"1:4 http://a/"}},
+	{"invalid bytes count one each", "\xff\xfe<http://a/>", []string{"1:3 http://a/"}},
+	{"NUL bytes", "\x00<http://a/>\x00", []string{"1:2 http://a/"}},
+	{"stray >", "a > b <http://a/>", []string{"1:7 http://a/"}},
+	{"x- scheme", "<x-foo:bar> <X-FOO:bar>", []string{"1:1 x-foo:bar", "1:13 X-FOO:bar"}},
+	{"scheme without case", "<HTTP://A.EXAMPLE/>", []string{"1:1 HTTP://A.EXAMPLE/"}},
+	{"mailto", "<mailto:a@b.example>", []string{"1:1 mailto:a@b.example"}},
+	{"invalid url form", "<URL:http://host.example/~user/>",
+		[]string{`1:1 !http://host.example/~user/ -- http: "~" at 20 is unsafe and must be encoded (RFC 1738 section 2.2)`}},
+	{"invalid bare known scheme", "<http:g>",
+		[]string{`1:1 !http:g -- http: "g" at 5 is not allowed here: expected "//" and a host after the scheme (RFC 1738 section 3.3)`}},
+	{"empty url form", "<URL:>", []string{`1:1 ! -- empty string: a URL starts with a scheme and ":" (RFC 1738 section 2.1)`}},
+
+	// Abandoned candidates.
+	{"another <", "<URL:http://a/\n  <http://b/>", []string{
+		`1:1 !http://a/ -- unterminated wrapper: another "<" at line 2 column 3 came before ">"`,
+		"2:3 http://b/"}},
+	{"input ends", "x <URL:http://a/", []string{`1:3 !http://a/ -- unterminated wrapper: the input ended before ">"`}},
+	{"bare known scheme unterminated", "<http://a/", []string{`1:1 !http://a/ -- unterminated wrapper: the input ended before ">"`}},
+	{"bare unknown unterminated", "<p <b", nil},
+	{"many <", "<<<<http://a/>", []string{"1:4 http://a/"}},
+	{"8192 bytes kept", "<URL:http://h/" + strings.Repeat("a", 8192-15) + ">",
+		[]string{"1:1 http://h/" + strings.Repeat("a", 8192-15)}},
+	{"8193 bytes abandoned", "<URL:http://h/" + strings.Repeat("a", 8192-14) + "> <http://b/>", []string{
+		"1:1 !http://h/" + strings.Repeat("a", 8192-14) + " -- unterminated wrapper: longer than 8192 bytes",
+		"1:8195 http://b/"}},
+
+	// The hyphen rule.
+	{"hyphen kept", "<http://www-\n   cse.ucsd.edu/users/bsy/coke.history.txt>",
+		[]string{"1:1 http://www-cse.ucsd.edu/users/bsy/coke.history.txt | http://wwwcse.ucsd.edu/users/bsy/coke.history.txt"}},
+	{"hyphen dropped when only that is valid", "<URL:ftp://h/f;type-\n=a>", []string{"1:1 ftp://h/f;type=a"}},
+	{"spaces before the break", "<URL:http://a-  \t\n  b.example/>", []string{"1:1 http://a-b.example/ | http://ab.example/"}},
+	{"hyphen before >", "<URL:http://h/a-\n>", []string{"1:1 http://h/a- | http://h/a"}},
+	{"hyphen on one line", "<URL:http://a-b.example/>", []string{"1:1 http://a-b.example/"}},
+	{"hyphen then space on one line", "<URL:http://h/a- b>", []string{"1:1 http://h/a-b"}},
+	{"each alternative once", "<URL:http://h/a-\n-\nb>", []string{"1:1 http://h/a--b | http://h/a-b | http://h/ab"}},
+	{"five hyphens", "<URL:http://h/a-\nb-\nc-\nd-\ne-\nf>", []string{"1:1 http://h/a-b-c-d-e-f | http://h/abcdef"}},
+	{"four hyphens", "<URL:http://h/a-\nb-\nc-\nd-\ne>", []string{"1:1 http://h/a-b-c-d-e" +
+		" | http://h/ab-c-d-e | http://h/a-bc-d-e | http://h/abc-d-e | http://h/a-b-cd-e | http://h/ab-cd-e" +
+		" | http://h/a-bcd-e | http://h/abcd-e | http://h/a-b-c-de | http://h/ab-c-de | http://h/a-bc-de" +
+		" | http://h/abc-de | http://h/a-b-cde | http://h/ab-cde | http://h/a-bcde | http://h/abcde"}},
+	{"no valid reading", "<URL:http://h/~a-\nb>", []string{`1:1 !http://h/~a-b -- http: "~" at 9 is unsafe and must be encoded (RFC 1738 section 2.2)`}},
+}
+
+// readers are the ways a test input is fed: streaming must never change
+// a result.
+var readers = []struct {
+	name string
+	wrap func(io.Reader) io.Reader
+}{
+	{"whole", func(r io.Reader) io.Reader { return r }},
+	{"OneByteReader", iotest.OneByteReader},
+	{"HalfReader", iotest.HalfReader},
+	{"DataErrReader", iotest.DataErrReader},
+	{"runeSplitter", func(r io.Reader) io.Reader { return &runeSplitter{r: r} }},
+}
+
+// runeSplitter returns its input in reads that end inside every
+// multi-byte UTF-8 sequence, and in the middle of every CR LF.
+type runeSplitter struct {
+	r    io.Reader
+	rest []byte
+}
+
+func (s *runeSplitter) Read(p []byte) (int, error) {
+	if len(s.rest) == 0 {
+		b, err := io.ReadAll(s.r)
+		if err != nil {
+			return 0, err
+		}
+		if len(b) == 0 {
+			return 0, io.EOF
+		}
+		s.rest = b
+	}
+	n := 1
+	for n < len(s.rest) && s.rest[n-1] < utf8.RuneSelf && s.rest[n-1] != '\r' {
+		n++
+	}
+	n = min(n, len(p))
+	copy(p, s.rest[:n])
+	s.rest = s.rest[n:]
+	return n, nil
+}
+
+func collect(t *testing.T, r io.Reader) []Match {
+	t.Helper()
+	var got []Match
+	for m, err := range All(r, ReportInvalid()) {
+		if err != nil {
+			t.Fatalf("error: %v", err)
+		}
+		got = append(got, m)
+	}
+	return got
+}
+
+func TestExtract(t *testing.T) {
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ref := collect(t, strings.NewReader(tc.in))
+			var got []string
+			for _, m := range ref {
+				got = append(got, brief(m))
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Fatalf("got  %q\nwant %q", got, tc.want)
+			}
+			for _, rd := range readers[1:] {
+				again := collect(t, rd.wrap(strings.NewReader(tc.in)))
+				if !reflect.DeepEqual(again, ref) {
+					t.Errorf("%s: got %v, want %v", rd.name, again, ref)
+				}
+			}
+		})
+	}
+}
+
+// TestMatchFields checks every field of one match against the input.
+func TestMatchFields(t *testing.T) {
+	in := "ab\r\ncd <URL:http://www-\r\n  x.example/>"
+	ms := collect(t, strings.NewReader(in))
+	want := Match{
+		Pos:          scanner.Position{Offset: 7, Line: 2, Column: 4},
+		URL:          "http://www-x.example/",
+		Valid:        true,
+		Scheme:       "http",
+		Form:         "url",
+		Raw:          "<URL:http://www-\r\n  x.example/>",
+		Alternatives: []string{"http://wwwx.example/"},
+	}
+	if len(ms) != 1 || !reflect.DeepEqual(ms[0], want) {
+		t.Fatalf("got %+v\nwant %+v", ms, want)
+	}
+	b, err := ms[0].MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const wantJSON = `{"path":"","url":"http://www-x.example/","valid":true,"scheme":"http","form":"url",` +
+		`"raw":"<URL:http://www-\r\n  x.example/>","offset":7,"length":31,"line":2,"col":4,` +
+		`"alternatives":["http://wwwx.example/"]}`
+	if string(b) != wantJSON {
+		t.Errorf("JSON\n got %s\nwant %s", b, wantJSON)
+	}
+}
+
+func TestOnlyValidByDefault(t *testing.T) {
+	var got []string
+	for m, err := range All(strings.NewReader("<URL:http://h/~u> <http://h/> <URL:x")) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, m.URL)
+	}
+	if !reflect.DeepEqual(got, []string{"http://h/"}) {
+		t.Errorf("got %q", got)
+	}
+}
+
+// TestReadError: a reader that fails mid-stream gives every match before
+// the failure, then the error with the position where reading stopped.
+func TestReadError(t *testing.T) {
+	boom := errors.New("boom")
+	r := io.MultiReader(strings.NewReader("<http://a/>\n<http://b/> <http://c"), iotest.ErrReader(boom))
+	x := New(r, Filename("f.txt"))
+	var got []string
+	for x.Next() {
+		got = append(got, x.Match().URL)
+	}
+	if !reflect.DeepEqual(got, []string{"http://a/", "http://b/"}) {
+		t.Errorf("got %q", got)
+	}
+	err := x.Err()
+	var se *scanner.Error
+	if !errors.Is(err, boom) || !errors.As(err, &se) {
+		t.Fatalf("Err() = %v, want boom with a position", err)
+	}
+	if se.Pos.String() != "f.txt:2:22" || se.Pos.Offset != 33 {
+		t.Errorf("error at %v (offset %d), want f.txt:2:22 (offset 33)", se.Pos, se.Pos.Offset)
+	}
+	if x.Next() || x.Err() != err {
+		t.Error("the error is not sticky")
+	}
+	// All gives the same, the error last.
+	var n int
+	for m, err := range All(io.MultiReader(strings.NewReader("<http://a/>"), iotest.ErrReader(boom))) {
+		n++
+		if (n == 1 && (err != nil || m.URL != "http://a/")) || (n == 2 && !errors.Is(err, boom)) || n > 2 {
+			t.Errorf("All: %d: %v, %v", n, m, err)
+		}
+	}
+}
+
+func TestCleanEnd(t *testing.T) {
+	x := New(strings.NewReader("no wrappers here"))
+	if x.Next() || x.Err() != nil {
+		t.Errorf("Next, Err = true or %v", x.Err())
+	}
+}
+
+func TestMaxLength(t *testing.T) {
+	in := "<http://h/" + strings.Repeat("a", 30) + ">"
+	ms := collect(t, bytes.NewReader([]byte(in)))
+	if len(ms) != 1 || !ms[0].Valid {
+		t.Fatalf("default: %v", ms)
+	}
+	var got []Match
+	for m := range All(strings.NewReader(in), ReportInvalid(), MaxLength(20)) {
+		got = append(got, m)
+	}
+	if len(got) != 1 || got[0].Valid || got[0].Raw != in[:20] ||
+		got[0].Error != "unterminated wrapper: longer than 20 bytes" {
+		t.Errorf("MaxLength(20): %+v", got)
+	}
+}

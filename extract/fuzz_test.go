@@ -1,0 +1,94 @@
+package extract
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/urlsift/urlsift/extract/rfc1738"
+)
+
+func FuzzExtract(f *testing.F) {
+	for _, tc := range tests {
+		f.Add([]byte(tc.in), uint16(0))
+		f.Add([]byte(tc.in), uint16(len(tc.in)/2))
+	}
+	files, _ := filepath.Glob("../corpus/*")
+	for _, name := range files {
+		if b, err := os.ReadFile(name); err == nil {
+			f.Add(b, uint16(0))
+		}
+	}
+	f.Fuzz(func(t *testing.T, in []byte, max uint16) {
+		opts := []Option{ReportInvalid(), MaxLength(int(max))}
+		var whole []Match
+		for m, err := range All(bytes.NewReader(in), opts...) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			whole = append(whole, m)
+		}
+		prev := int64(-1)
+		for _, m := range whole {
+			off := m.Pos.Offset
+			if off <= prev || off < 0 || off+int64(len(m.Raw)) > int64(len(in)) ||
+				string(in[off:off+int64(len(m.Raw))]) != m.Raw {
+				t.Fatalf("match %+v does not lie after offset %d in the input", m, prev)
+			}
+			prev = off
+			if line, col := lineCol(in[:off]); line != m.Pos.Line || col != m.Pos.Column {
+				t.Fatalf("match at %d is at %d:%d, want %d:%d", off, m.Pos.Line, m.Pos.Column, line, col)
+			}
+			if m.Valid != (m.Error == "") {
+				t.Fatalf("match %+v: valid but with an error, or invalid without", m)
+			}
+			checked := m.Alternatives
+			if m.Valid {
+				checked = append([]string{m.URL}, checked...)
+			}
+			for _, u := range checked {
+				if err := rfc1738.Validate(u); err != nil {
+					t.Fatalf("reported %q, which is invalid: %v", u, err)
+				}
+			}
+		}
+		for _, rd := range readers[1:] {
+			var got []Match
+			for m, err := range All(rd.wrap(bytes.NewReader(in)), opts...) {
+				if err != nil {
+					t.Fatal(err)
+				}
+				got = append(got, m)
+			}
+			if !reflect.DeepEqual(got, whole) {
+				t.Fatalf("%s reads give %v, whole reads %v", rd.name, got, whole)
+			}
+		}
+	})
+}
+
+// lineCol counts lines and columns the slow way.
+func lineCol(b []byte) (line, col int) {
+	line, col = 1, 1
+	for i := 0; i < len(b); {
+		switch b[i] {
+		case '\r':
+			line, col = line+1, 1
+			if i+1 < len(b) && b[i+1] == '\n' {
+				i++
+			}
+			i++
+		case '\n':
+			line, col = line+1, 1
+			i++
+		default:
+			_, n := utf8.DecodeRune(b[i:])
+			col++
+			i += n
+		}
+	}
+	return line, col
+}

@@ -1,0 +1,142 @@
+package scanner
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+type found struct {
+	Pos    string
+	Offset int64
+	Raw    string
+	Breaks []int
+	Err    string
+}
+
+func scanAll(t *testing.T, r io.Reader, opts ...Option) []found {
+	t.Helper()
+	s := New(r, opts...)
+	var got []found
+	for s.Scan() {
+		c := s.Candidate()
+		f := found{Pos: c.Pos.String(), Offset: c.Pos.Offset, Raw: string(c.Raw), Breaks: append([]int(nil), c.Breaks...)}
+		if c.Err != nil {
+			f.Err = c.Err.Error()
+		}
+		got = append(got, f)
+	}
+	if err := s.Err(); err != nil {
+		t.Fatalf("Err() = %v", err)
+	}
+	return got
+}
+
+func TestScan(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		in   string
+		max  int // 0: the default
+		want []found
+	}{
+		{"none", "a > b", 0, nil},
+		{"one", "ab <x>", 0, []found{{"f:1:4", 3, "<x>", nil, ""}}},
+		{"breaks", "<a\nb\r\nc\rd>", 0, []found{{"f:1:1", 0, "<a\nb\r\nc\rd>", []int{2, 4, 7}, ""}}},
+		{"another", "<a\n <b>", 0, []found{
+			{"f:1:1", 0, "<a\n ", []int{2}, `another "<" at line 2 column 2 came before ">"`},
+			{"f:2:2", 4, "<b>", nil, ""}}},
+		{"end", "x<ab", 0, []found{{"f:1:2", 1, "<ab", nil, `the input ended before ">"`}}},
+		{"too long", "<abcdefgh>ij<k>", 5, []found{
+			{"f:1:1", 0, "<abcd", nil, "longer than 5 bytes"},
+			{"f:1:13", 12, "<k>", nil, ""}}},
+		{"exactly the maximum", "<abc>", 5, []found{{"f:1:1", 0, "<abc>", nil, ""}}},
+		{"maximum, then <", "<abcd<e>", 5, []found{
+			{"f:1:1", 0, "<abcd", nil, `another "<" at line 1 column 6 came before ">"`},
+			{"f:1:6", 5, "<e>", nil, ""}}},
+		{"maximum, then >", "<abcd><e>", 5, []found{
+			{"f:1:1", 0, "<abcd", nil, "longer than 5 bytes"},
+			{"f:1:7", 6, "<e>", nil, ""}}},
+		{"maximum, then the end", "<abcd", 5, []found{{"f:1:1", 0, "<abcd", nil, `the input ended before ">"`}}},
+		{"multi-byte columns", "ü\xff€\n\U0001F600<a>", 0, []found{{"f:2:2", 11, "<a>", nil, ""}}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			for _, rd := range []func(io.Reader) io.Reader{
+				func(r io.Reader) io.Reader { return r }, iotest.OneByteReader, iotest.HalfReader, iotest.DataErrReader,
+			} {
+				got := scanAll(t, rd(strings.NewReader(c.in)), Filename("f"), MaxLength(c.max))
+				if !reflect.DeepEqual(got, c.want) {
+					t.Fatalf("got  %+v\nwant %+v", got, c.want)
+				}
+			}
+		})
+	}
+}
+
+// TestLongLine: a line far longer than the buffer keeps its columns.
+func TestLongLine(t *testing.T) {
+	in := strings.Repeat("é", 200000) + "<a>" + strings.Repeat("x", 300000) + "<b>"
+	got := scanAll(t, iotest.HalfReader(strings.NewReader(in)))
+	want := []found{
+		{"1:200001", 400000, "<a>", nil, ""},
+		{"1:500004", 700003, "<b>", nil, ""},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("got %+v, want %+v", got, want)
+	}
+}
+
+type zeroReader struct{}
+
+func (zeroReader) Read([]byte) (int, error) { return 0, nil }
+
+func TestNoProgress(t *testing.T) {
+	s := New(io.MultiReader(strings.NewReader("<a> <b"), zeroReader{}))
+	var n int
+	for s.Scan() {
+		n++
+	}
+	if n != 1 || !errors.Is(s.Err(), io.ErrNoProgress) {
+		t.Errorf("%d candidates, Err() = %v", n, s.Err())
+	}
+	if got := s.Err().Error(); got != "1:7: multiple Read calls return no data or error" {
+		t.Errorf("message %q", got)
+	}
+}
+
+func TestUnterminatedIs(t *testing.T) {
+	s := New(strings.NewReader("<" + strings.Repeat("a", DefaultMaxLength)))
+	if !s.Scan() || !errors.Is(s.Candidate().Err, ErrTooLong) || len(s.Candidate().Raw) != DefaultMaxLength {
+		t.Errorf("%v", s.Candidate().Err)
+	}
+}
+
+func TestPositionString(t *testing.T) {
+	for _, c := range []struct {
+		p    Position
+		want string
+	}{
+		{Position{}, "-"},
+		{Position{Filename: "a"}, "a"},
+		{Position{Line: 2, Column: 3}, "2:3"},
+		{Position{Filename: "a", Line: 2, Column: 3}, "a:2:3"},
+	} {
+		if got := c.p.String(); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.p, got, c.want)
+		}
+	}
+}
+
+func ExampleScanner() {
+	s := New(strings.NewReader("see <URL:ftp://ds.in\n   ternic.net/rfc> and <p"), Filename("mail.txt"))
+	for s.Scan() {
+		c := s.Candidate()
+		fmt.Printf("%v %q breaks=%v err=%v\n", c.Pos, c.Raw, c.Breaks, c.Err)
+	}
+	// Output:
+	// mail.txt:1:5 "<URL:ftp://ds.in\n   ternic.net/rfc>" breaks=[16] err=<nil>
+	// mail.txt:2:24 "<p" breaks=[] err=the input ended before ">"
+}
