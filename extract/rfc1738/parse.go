@@ -245,24 +245,40 @@ func (p *parser) login(i int) (int, bool) {
 	return p.hostport(i)
 }
 
+// server matches "//" and the login (or, when user is false, only the
+// hostport) of an ip-schemepart, and then the "/" after it. It returns
+// the offset after that "/"; path is false when the URL ends after the
+// host instead, which only a scheme whose path is optional allows. What
+// else follows the host fails with rule r.
+func (p *parser) server(i int, user, optional bool, r rule) (j int, path, ok bool) {
+	if i, ok = p.lit(i, "//", rSlashes); !ok {
+		return i, false, false
+	}
+	if user {
+		i, ok = p.login(i)
+	} else {
+		i, ok = p.hostport(i)
+	}
+	switch {
+	case !ok:
+		return i, false, false
+	case optional && i == len(p.s):
+		return i, false, true
+	case i < len(p.s) && p.s[i] == '/':
+		return i + 1, true, true
+	}
+	return i, false, p.fail(i, r)
+}
+
 // httpurl = "http://" hostport [ "/" hpath [ "?" search ]]
 func (p *parser) http(i int) bool {
-	i, ok := p.lit(i, "//", rSlashes)
-	if !ok {
-		return false
+	i, path, ok := p.server(i, false, true, rAfterHost)
+	if !path {
+		return ok
 	}
-	if i, ok = p.hostport(i); !ok {
-		return false
-	}
-	if i == len(p.s) {
-		return true
-	}
-	if p.s[i] != '/' {
-		return p.fail(i, rAfterHost)
-	}
-	k := span(p.s, i+1, setHseg|bSlash) // hpath = hsegment *[ "/" hsegment ]
+	k := span(p.s, i, setHseg|bSlash) // hpath = hsegment *[ "/" hsegment ]
 	if p.u != nil {
-		p.u.Path, p.u.HasPath = p.s[i+1:k], true
+		p.u.Path, p.u.HasPath = p.s[i:k], true
 	}
 	if k < len(p.s) && p.s[k] == '?' {
 		m := span(p.s, k+1, setHseg)
@@ -276,22 +292,13 @@ func (p *parser) http(i int) bool {
 
 // ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]
 func (p *parser) ftp(i int) bool {
-	i, ok := p.lit(i, "//", rSlashes)
-	if !ok {
-		return false
+	i, path, ok := p.server(i, true, true, rAfterLogin)
+	if !path {
+		return ok
 	}
-	if i, ok = p.login(i); !ok {
-		return false
-	}
-	if i == len(p.s) {
-		return true
-	}
-	if p.s[i] != '/' {
-		return p.fail(i, rAfterLogin)
-	}
-	k := span(p.s, i+1, setFseg|bSlash) // fpath = fsegment *[ "/" fsegment ]
+	k := span(p.s, i, setFseg|bSlash) // fpath = fsegment *[ "/" fsegment ]
 	if p.u != nil {
-		p.u.Path, p.u.HasPath = p.s[i+1:k], true
+		p.u.Path, p.u.HasPath = p.s[i:k], true
 	}
 	if k < len(p.s) && p.s[k] == ';' {
 		m, ok := p.lit(k, ";type=", rFtpType)
@@ -337,26 +344,16 @@ func (p *parser) file(i int) bool {
 // gtype, selector and gopher+_string are xchar, and search is a subset
 // of them, so the gopher path matches exactly when it is *xchar.
 func (p *parser) gopher(i int) bool {
-	i, ok := p.lit(i, "//", rSlashes)
-	if !ok {
-		return false
+	i, path, ok := p.server(i, false, true, rAfterHost)
+	if !path {
+		return ok
 	}
-	if i, ok = p.hostport(i); !ok {
-		return false
-	}
-	if i == len(p.s) {
-		return true
-	}
-	if p.s[i] != '/' {
-		return p.fail(i, rAfterHost)
-	}
-	k := span(p.s, i+1, setXchar)
-	if !p.end(k, rXchar) {
+	if !p.end(span(p.s, i, setXchar), rXchar) {
 		return false
 	}
 	if p.u != nil {
-		p.u.Path, p.u.HasPath = p.s[i+1:], true
-		splitGopher(p.u, p.s[i+1:])
+		p.u.Path, p.u.HasPath = p.s[i:], true
+		splitGopher(p.u, p.s[i:])
 	}
 	return true
 }
@@ -453,22 +450,16 @@ func (p *parser) group(i int, r rule) (int, bool) {
 
 // nntpurl = "nntp://" hostport "/" group [ "/" digits ]
 func (p *parser) nntp(i int) bool {
-	i, ok := p.lit(i, "//", rSlashes)
+	i, _, ok := p.server(i, false, false, rAfterHostSlash)
 	if !ok {
 		return false
 	}
-	if i, ok = p.hostport(i); !ok {
-		return false
-	}
-	if i >= len(p.s) || p.s[i] != '/' {
-		return p.fail(i, rAfterHostSlash)
-	}
-	g, ok := p.group(i+1, rNNTPGroup)
+	g, ok := p.group(i, rNNTPGroup)
 	if !ok {
 		return false
 	}
 	if p.u != nil {
-		p.u.Group = p.s[i+1 : g]
+		p.u.Group = p.s[i:g]
 	}
 	if g < len(p.s) && p.s[g] == '/' {
 		d := span(p.s, g+1, bDigit)
@@ -485,17 +476,11 @@ func (p *parser) nntp(i int) bool {
 
 // telneturl = "telnet://" login [ "/" ]
 func (p *parser) telnet(i int) bool {
-	i, ok := p.lit(i, "//", rSlashes)
-	if !ok {
-		return false
+	i, path, ok := p.server(i, true, true, rAfterLogin)
+	if !path {
+		return ok
 	}
-	if i, ok = p.login(i); !ok {
-		return false
-	}
-	if i < len(p.s) && p.s[i] == '/' {
-		return p.end(i+1, rTelnetEnd)
-	}
-	return p.end(i, rAfterLogin)
+	return p.end(i, rTelnetEnd)
 }
 
 // waisurl      = waisdatabase | waisindex | waisdoc
@@ -503,21 +488,15 @@ func (p *parser) telnet(i int) bool {
 // waisindex    = "wais://" hostport "/" database "?" search
 // waisdoc      = "wais://" hostport "/" database "/" wtype "/" wpath
 func (p *parser) wais(i int) bool {
-	i, ok := p.lit(i, "//", rSlashes)
+	i, _, ok := p.server(i, false, false, rAfterHostSlash)
 	if !ok {
 		return false
 	}
-	if i, ok = p.hostport(i); !ok {
-		return false
-	}
 	s := p.s
-	if i >= len(s) || s[i] != '/' {
-		return p.fail(i, rAfterHostSlash)
-	}
-	d := span(s, i+1, setUchar)
+	d := span(s, i, setUchar)
 	if p.u != nil {
-		p.u.Path, p.u.HasPath = s[i+1:], true
-		p.u.Database = s[i+1 : d]
+		p.u.Path, p.u.HasPath = s[i:], true
+		p.u.Database = s[i:d]
 	}
 	switch {
 	case d == len(s):
@@ -545,20 +524,14 @@ func (p *parser) wais(i int) bool {
 // prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]
 // fieldspec   = ";" fieldname "=" fieldvalue
 func (p *parser) prospero(i int) bool {
-	i, ok := p.lit(i, "//", rSlashes)
+	i, _, ok := p.server(i, false, false, rAfterHostSlash)
 	if !ok {
 		return false
 	}
-	if i, ok = p.hostport(i); !ok {
-		return false
-	}
 	s := p.s
-	if i >= len(s) || s[i] != '/' {
-		return p.fail(i, rAfterHostSlash)
-	}
-	k := span(s, i+1, setFseg|bSlash)
+	k := span(s, i, setFseg|bSlash)
 	if p.u != nil {
-		p.u.Path, p.u.HasPath = s[i+1:k], true
+		p.u.Path, p.u.HasPath = s[i:k], true
 	}
 	r := rPpath
 	for k < len(s) && s[k] == ';' {

@@ -249,6 +249,10 @@ var cases = []struct{ in, rule string }{
 	{"gopher://h" + mark + "?x", "hostport"},
 	{"gopher://u" + mark + "@h/", "hostport"},
 	{"gopher://h/1" + mark + "%0", "escape"},
+	{"gopher://h/" + mark + "~", "unsafe"},            // gtype
+	{"gopher://h/1s%09a" + mark + " b", "unsafe"},     // search
+	{"gopher://h/1s%09q%09+" + mark + "^", "unsafe"},  // gopher+_string
+	{"gopher://h/1s%09q%09+" + mark + "%2", "escape"}, // gopher+_string
 	{"gopher:/" + mark + "h", "ip-schemepart"},
 
 	// mailtourl = "mailto:" encoded822addr, an RFC 822 addr-spec.
