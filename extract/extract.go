@@ -57,6 +57,9 @@ type Match struct {
 	Raw string
 	// Alternatives are the other valid readings (the hyphen rule).
 	Alternatives []string
+	// Warnings point at readings a person should look at: the
+	// wrap.Warn... strings.
+	Warnings []string
 }
 
 type record struct {
@@ -72,6 +75,7 @@ type record struct {
 	Line         int      `json:"line"`
 	Col          int      `json:"col"`
 	Alternatives []string `json:"alternatives"`
+	Warnings     []string `json:"warnings,omitempty"`
 }
 
 // MarshalJSON writes the record that urlsift --json prints.
@@ -86,7 +90,7 @@ func (m Match) MarshalJSON() ([]byte, error) {
 	err := enc.Encode(record{
 		Path: m.Pos.Filename, URL: m.URL, Valid: m.Valid, Error: m.Error, Scheme: m.Scheme,
 		Form: m.Form, Raw: m.Raw, Offset: m.Pos.Offset, Length: len(m.Raw),
-		Line: m.Pos.Line, Col: m.Pos.Column, Alternatives: alt,
+		Line: m.Pos.Line, Col: m.Pos.Column, Alternatives: alt, Warnings: m.Warnings,
 	})
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), err
 }
@@ -97,7 +101,33 @@ type Option func(*config)
 type config struct {
 	scan    []scanner.Option
 	invalid bool
+	off     Rule
 }
+
+// Rule names a layout rule for URLs in real documents. All are on by
+// default; Disable turns some off.
+type Rule uint
+
+const (
+	// PageBreaks skips page breaks inside a wrapper: a line with a form
+	// feed, a footer line ending in "[Page N]", a header line starting
+	// with "RFC NNNN" or "Internet-Draft".
+	PageBreaks Rule = 1 << iota
+	// QuotePrefixes removes the quote prefix of a mail reply ("> ",
+	// ">> ", "| ") from the continuation lines of a wrapper that opens on
+	// a quoted line; such a ">" does not close the wrapper.
+	QuotePrefixes
+	// LineNumbers removes line number gutters ("  846. ") from the
+	// continuation lines of a wrapper that opens on a numbered line.
+	LineNumbers
+	// Typography removes soft hyphens, drops U+2010 and U+2011 before a
+	// line break, takes "＜" and "＞" as brackets and folds fullwidth
+	// forms to ASCII.
+	Typography
+)
+
+// Disable turns layout rules off.
+func Disable(r Rule) Option { return func(c *config) { c.off |= r } }
 
 // Filename sets the input's name, carried in every Match's position.
 func Filename(name string) Option {
@@ -120,6 +150,7 @@ type Extractor struct {
 	invalid bool
 	w       wrap.Wrapper
 	m       Match
+	one     [1]string
 }
 
 // New returns an Extractor that reads r.
@@ -128,7 +159,24 @@ func New(r io.Reader, opts ...Option) *Extractor {
 	for _, o := range opts {
 		o(&c)
 	}
-	return &Extractor{sc: scanner.New(r, c.scan...), invalid: c.invalid}
+	mode := scanner.DefaultMode
+	if c.off&QuotePrefixes != 0 {
+		mode &^= scanner.QuotePrefixes
+	}
+	if c.off&Typography != 0 {
+		mode &^= scanner.Fullwidth
+	}
+	x := &Extractor{sc: scanner.New(r, append(c.scan, scanner.Rules(mode))...), invalid: c.invalid}
+	if c.off&PageBreaks != 0 {
+		x.w.Off |= wrap.PageFurniture
+	}
+	if c.off&LineNumbers != 0 {
+		x.w.Off |= wrap.LineNumbers
+	}
+	if c.off&Typography != 0 {
+		x.w.Off |= wrap.Typography
+	}
+	return x
 }
 
 // Next finds the next match. It returns false at the end of the input or
@@ -136,11 +184,10 @@ func New(r io.Reader, opts ...Option) *Extractor {
 func (x *Extractor) Next() bool {
 	for x.sc.Scan() {
 		c := x.sc.Candidate()
-		x.w.Read(c.Raw, c.Err == nil)
-		scheme := x.w.Scheme()
-		if x.w.Form == wrap.Bare && !wrap.KnownScheme(scheme) {
+		if !x.w.Read(c) {
 			continue
 		}
+		scheme := x.w.Scheme()
 		if c.Err != nil {
 			if !x.invalid {
 				continue
@@ -152,6 +199,9 @@ func (x *Extractor) Next() bool {
 		x.m.Pos, x.m.Raw = c.Pos, string(c.Raw)
 		x.m.Scheme = strings.ToLower(string(scheme))
 		x.m.Form = x.w.Form.String()
+		if len(x.w.Warnings) > 0 {
+			x.m.Warnings = append([]string(nil), x.w.Warnings...)
+		}
 		return true
 	}
 	return false
@@ -160,7 +210,14 @@ func (x *Extractor) Next() bool {
 // choose sets x.m from the readings of a closed candidate, and says
 // whether it is to be returned.
 func (x *Extractor) choose(c scanner.Candidate) bool {
-	readings := x.w.Readings()
+	var readings []string
+	if len(x.w.Hyphens) == 0 {
+		// One reading, the common case.
+		x.one[0] = string(x.w.Text)
+		readings = x.one[:]
+	} else {
+		readings = x.w.Readings()
+	}
 	preferred, first := -1, error(nil)
 	var alt []string
 	for i, s := range readings {

@@ -16,7 +16,7 @@ import (
 
 // brief is the form in which the table states a match: "line:col url",
 // with "!" before the url and " -- reason" after it when it is invalid,
-// and " | alternative" for each alternative.
+// " | alternative" for each alternative and the warnings in brackets.
 func brief(m Match) string {
 	s := fmt.Sprintf("%d:%d ", m.Pos.Line, m.Pos.Column)
 	if !m.Valid {
@@ -28,6 +28,9 @@ func brief(m Match) string {
 	}
 	for _, a := range m.Alternatives {
 		s += " | " + a
+	}
+	if len(m.Warnings) > 0 {
+		s += " [" + strings.Join(m.Warnings, "; ") + "]"
 	}
 	return s
 }
@@ -47,7 +50,7 @@ var tests = []struct {
 	{"prefix in any case", "<url:http://a/> <Url:http://b/>", []string{"1:1 http://a/", "1:17 http://b/"}},
 	{"prefix with inner space is bare", "<URL :http://h/>", nil},
 	{"prefix twice is generic", "<URL:URL:http://h/>", []string{"1:1 URL:http://h/"}},
-	{"space inside scheme", "<ht tp://h/>", []string{"1:1 http://h/"}},
+	{"space inside scheme", "<ht tp://h/>", []string{"1:1 http://h/ [space inside a line]"}},
 	{"split in host", "<URL:ftp://ds.in\n      ternic.net/rfc>", []string{"1:1 ftp://ds.internic.net/rfc"}},
 	{"split before type", "x <URL:ftp://info.cern.ch/pub/www/doc;\n      type=d>", []string{"1:3 ftp://info.cern.ch/pub/www/doc;type=d"}},
 	{"split after dot", "<URL:http://ds.internic.\n      net/instructions/overview.html#WARNING>",
@@ -55,7 +58,7 @@ var tests = []struct {
 	{"CR LF and tabs", "a\r\n\t<URL:ftp://ds.in\r\n\t\tternic.net/rfc>", []string{"2:2 ftp://ds.internic.net/rfc"}},
 	{"lone CR", "x\r<URL:http://a/>\r\r<http://b/>", []string{"2:1 http://a/", "4:1 http://b/"}},
 	{"CR LF counts once", "\r\n\r\n<http://a/>", []string{"3:1 http://a/"}},
-	{"Unicode spaces removed", "<URL:http://a.\u00a0example/\u3000x\u2028y>", []string{"1:1 http://a.example/xy"}},
+	{"Unicode spaces removed", "<URL:http://a.\u00a0example/\u3000x\u2028y>", []string{"1:1 http://a.example/xy [space inside a line]"}},
 	{"columns count characters", "é€\U0001F600<http://a/>", []string{"1:4 http://a/"}},
 	{"invalid bytes count one each", "\xff\xfe<http://a/>", []string{"1:3 http://a/"}},
 	{"NUL bytes", "\x00<http://a/>\x00", []string{"1:2 http://a/"}},
@@ -90,7 +93,7 @@ var tests = []struct {
 	{"spaces before the break", "<URL:http://a-  \t\n  b.example/>", []string{"1:1 http://a-b.example/ | http://ab.example/"}},
 	{"hyphen before >", "<URL:http://h/a-\n>", []string{"1:1 http://h/a- | http://h/a"}},
 	{"hyphen on one line", "<URL:http://a-b.example/>", []string{"1:1 http://a-b.example/"}},
-	{"hyphen then space on one line", "<URL:http://h/a- b>", []string{"1:1 http://h/a-b"}},
+	{"hyphen then space on one line", "<URL:http://h/a- b>", []string{"1:1 http://h/a-b [space inside a line]"}},
 	{"each alternative once", "<URL:http://h/a-\n-\nb>", []string{"1:1 http://h/a--b | http://h/a-b | http://h/ab"}},
 	{"five hyphens", "<URL:http://h/a-\nb-\nc-\nd-\ne-\nf>", []string{"1:1 http://h/a-b-c-d-e-f | http://h/abcdef"}},
 	{"four hyphens", "<URL:http://h/a-\nb-\nc-\nd-\ne>", []string{"1:1 http://h/a-b-c-d-e" +
@@ -98,6 +101,53 @@ var tests = []struct {
 		" | http://h/a-bcd-e | http://h/abcd-e | http://h/a-b-c-de | http://h/ab-c-de | http://h/a-bc-de" +
 		" | http://h/abc-de | http://h/a-b-cde | http://h/ab-cde | http://h/a-bcde | http://h/abcde"}},
 	{"no valid reading", "<URL:http://h/~a-\nb>", []string{`1:1 !http://h/~a-b -- http: "~" at 9 is unsafe and must be encoded (RFC 1738 section 2.2)`}},
+
+	// Page breaks.
+	{"RFC page break", "<http://nvlpubs.nist.gov/nistpubs/FIPS/\n\n\nSchaad   Standards Track   [Page 90]\n\f\n" +
+		"RFC 8152   COSE   July 2017\n\n   NIST.FIPS.186-4.pdf>",
+		[]string{"1:1 http://nvlpubs.nist.gov/nistpubs/FIPS/NIST.FIPS.186-4.pdf [page break skipped]"}},
+	{"Internet-Draft header after a form feed", "<URL:http://a.example/x\r\n\fInternet-Draft  URLs  March 1994\r\n   y>",
+		[]string{"1:1 http://a.example/xy [page break skipped]"}},
+	{"a footer on the last line is content", "<URL:http://a.example/x\n [Page 3]>",
+		[]string{`1:1 !http://a.example/x[Page3] -- http: "[" at 18 is unsafe and must be encoded (RFC 1738 section 2.2) [space inside a line]`}},
+
+	// Quote prefixes.
+	{"quoted continuation", "> like this: <http://piclab.com/\n>lee/>.", []string{"1:14 http://piclab.com/lee/ [quote prefix removed]"}},
+	{"quoted, closed at a line start", "> see <http://www.extropy.org\n> information on the new issue\n",
+		[]string{"1:7 http://www.extropy.org [closed at a quote marker]"}},
+	{"quoted, closed at the end of input", "> see <http://www.extropy.org\n> information",
+		[]string{"1:7 http://www.extropy.org [closed at a quote marker]"}},
+	{"nested quotes", "> > a <URL:http://a.example/\r\n> > b/c>\n>> d <URL:http://a.example/\n>>e>",
+		[]string{"1:7 http://a.example/b/c [quote prefix removed]", "3:6 http://a.example/e [quote prefix removed]"}},
+	{"bar prefix", "| <http://a.example/\n| b>", []string{"1:3 http://a.example/b [quote prefix removed]"}},
+	{"quoted, another <", "> see <http://a.example/one\n> <http://a.example/two>",
+		[]string{"1:7 http://a.example/one [closed at a quote marker]", "2:3 http://a.example/two"}},
+	{"quoted, the quote ends", "> see <URL:http://a.example/x\nreply > here",
+		[]string{`1:7 !http://a.example/x -- unterminated wrapper: the quoted text ended before ">"`}},
+	{"quoted, two prefixed lines", "> <URL:http://a.example/a-\n> b-\n> c>",
+		[]string{"1:3 http://a.example/a-b-c | http://a.example/ab-c | http://a.example/a-bc | http://a.example/abc [quote prefix removed]"}},
+	{"not quoted", "<URL:http://a.example/x\n> y>", []string{"1:1 http://a.example/x"}},
+
+	// Line number gutters.
+	{"gutter", "  845. <URL:ftp://ds.internic.net/internet-drafts\n  846. /draft-ietf-uri-irl-fun-req-02.txt>",
+		[]string{"1:8 ftp://ds.internic.net/internet-drafts/draft-ietf-uri-irl-fun-req-02.txt [line number removed]"}},
+	{"gutter over three lines", "9| <URL:http://a.example/\n10| b/\n11| c>", []string{"1:4 http://a.example/b/c [line number removed]"}},
+	{"not the next number", "9. <URL:http://a.example/\n11. b>", []string{"1:4 http://a.example/11.b [space inside a line]"}},
+
+	// Typography.
+	{"soft hyphen", "<URL:http://a.ex\u00adample/>", []string{"1:1 http://a.example/"}},
+	{"typographic hyphen at a line end", "<URL:http://a.example/type\u2010\n setter>",
+		[]string{"1:1 http://a.example/typesetter [typographic hyphen dropped]"}},
+	{"typographic hyphen inside a line", "<URL:http://a.example/a\u2011b>",
+		[]string{"1:1 !http://a.example/a\u2011b -- http: non-ASCII \"\u2011\" at 18 must be encoded (RFC 1738 section 2.2)"}},
+	{"fullwidth", "ｘ＜URL：http://www.example.jp/＞ ＜ＵＲＬ：ｈｔｔｐ：／／ｊｐ／＞",
+		[]string{"1:2 http://www.example.jp/", "1:31 http://jp/"}},
+	{"fullwidth bracket closes", "＜http://a.example/>x<http://b.example/＞",
+		[]string{"1:1 http://a.example/", "1:21 http://b.example/"}},
+
+	// Warnings.
+	{"several URLs in one wrapper", "<URL:http://a.example/one\n   http://b.example/two>",
+		[]string{"1:1 http://a.example/onehttp://b.example/two [a continuation line starts with a scheme]"}},
 }
 
 // readers are the ways a test input is fed: streaming must never change
@@ -199,6 +249,30 @@ func TestMatchFields(t *testing.T) {
 		`"alternatives":["http://wwwx.example/"]}`
 	if string(b) != wantJSON {
 		t.Errorf("JSON\n got %s\nwant %s", b, wantJSON)
+	}
+}
+
+// TestDisable: each layout rule can be turned off, giving the plain reading.
+func TestDisable(t *testing.T) {
+	for _, c := range []struct {
+		rule Rule
+		in   string
+		want string
+	}{
+		{PageBreaks, "<http://a.example/x\n\fRFC 1738  URLs  December 1994\ny>",
+			"1:1 http://a.example/xRFC1738URLsDecember1994y [space inside a line]"},
+		{QuotePrefixes, "> <http://piclab.com/\n>lee/>.", "1:3 http://piclab.com/"},
+		{LineNumbers, "1. <URL:http://a.example/\n2. b>", "1:4 http://a.example/2.b [space inside a line]"},
+		{Typography, "<URL:http://a.ex\u00adample/x\u2010\ny> ＜http://b.example/＞",
+			"1:1 !http://a.ex\u00adample/x\u2010y -- http: non-ASCII \"\\u00ad\" at 11 must be encoded (RFC 1738 section 2.2)"},
+	} {
+		var got []string
+		for m := range All(strings.NewReader(c.in), ReportInvalid(), Disable(c.rule)) {
+			got = append(got, brief(m))
+		}
+		if len(got) != 1 || got[0] != c.want {
+			t.Errorf("Disable(%d) on %q:\n got %q\nwant %q", c.rule, c.in, got, c.want)
+		}
 	}
 }
 

@@ -24,8 +24,11 @@
 // the next candidate), when it would grow past the maximum length (it is
 // cut there and scanning goes on with the next byte), or when the input
 // ends. Input is read as UTF-8; an invalid byte is a character of its
-// own. Lines break at LF, CR LF or a lone CR. Scanning takes time linear
-// in the input, whatever the input.
+// own. Lines break at LF, CR LF or a lone CR. Two rules of real documents
+// are the scanner's, because they move where a wrapper ends: the quote
+// prefixes of mail replies (QuotePrefixes) and fullwidth brackets
+// (Fullwidth); both are on by default. Scanning takes time linear in the
+// input, whatever the input.
 package scanner
 
 import (
@@ -40,6 +43,10 @@ import (
 // both brackets included.
 const DefaultMaxLength = 8192
 
+// LeadMax is the most of a candidate's opening line, before its "<",
+// that Candidate.Lead holds.
+const LeadMax = 64
+
 // readSize is how much the scanner asks of its reader at a time.
 const readSize = 64 << 10
 
@@ -49,12 +56,13 @@ var (
 	ErrTooLong      = errors.New("longer than the maximum wrapper length")
 	ErrAnotherOpen  = errors.New(`another "<" came before ">"`)
 	ErrInputEnded   = errors.New(`the input ended before ">"`)
+	ErrQuoteEnded   = errors.New(`the quoted text ended before ">"`)
 	errReadProgress = io.ErrNoProgress
 )
 
 // Unterminated says why a candidate has no closing ">".
 type Unterminated struct {
-	Err  error    // ErrTooLong, ErrAnotherOpen or ErrInputEnded
+	Err  error    // ErrTooLong, ErrAnotherOpen, ErrInputEnded or ErrQuoteEnded
 	Next Position // for ErrAnotherOpen, the position of that "<"
 	Max  int      // for ErrTooLong, the maximum length
 }
@@ -71,6 +79,9 @@ func (u *Unterminated) Error() string {
 
 func (u *Unterminated) Unwrap() error { return u.Err }
 
+// Span is a part of a candidate's Raw, from Start up to End.
+type Span struct{ Start, End int }
+
 // Candidate is one wrapper found in the input.
 type Candidate struct {
 	// Pos is the position of the "<".
@@ -78,12 +89,90 @@ type Candidate struct {
 	// Raw is the input from "<" to ">" inclusive, or to where the
 	// candidate was abandoned. It is valid until the next call to Scan.
 	Raw []byte
-	// Breaks holds the offsets in Raw of its line breaks (of the CR of a
-	// CR LF).
-	Breaks []int
+	// Body is the part of Raw between the brackets (up to the end of
+	// Raw when the candidate was abandoned). A fullwidth bracket takes
+	// three bytes.
+	Body Span
+	// Lead is the start of the line on which the candidate opens, up to
+	// its "<" and at most LeadMax bytes.
+	Lead []byte
+	// Quote holds the markers (">" or "|", without the spaces) of the
+	// quote prefix that starts that line, "" when there is none or the
+	// QuotePrefixes rule is off.
+	Quote string
+	// Prefixes are the quote prefixes at the start of continuation
+	// lines, which are not part of the wrapper.
+	Prefixes []Span
+	// QuoteClosed says the closing ">" is the first ">" of a quote
+	// prefix: read with the prefixes removed, the candidate was
+	// abandoned, so that ">" is taken as the writer's.
+	QuoteClosed bool
 	// Err is nil when ">" closed the candidate, and otherwise an
 	// *Unterminated saying why it was abandoned.
 	Err error
+}
+
+// Breaks returns the offsets in Raw of the candidate's line breaks (of the
+// CR of a CR LF).
+func (c Candidate) Breaks() []int {
+	var breaks []int
+	for i := 0; i < len(c.Raw); i++ {
+		switch c.Raw[i] {
+		case '\r':
+			breaks = append(breaks, i)
+			if i+1 < len(c.Raw) && c.Raw[i+1] == '\n' {
+				i++
+			}
+		case '\n':
+			breaks = append(breaks, i)
+		}
+	}
+	return breaks
+}
+
+// finder finds the occurrences of one byte in the buffer, searching each
+// part of it once however often it is asked: it knows that the buffer
+// holds no c in [from, end) but at next (-1 when none).
+type finder struct {
+	c               byte
+	from, end, next int
+}
+
+// find returns the offset of the first c in buf[i:j], or -1.
+func (f *finder) find(buf []byte, i, j int) int {
+	if i < f.from || i > f.end {
+		f.from, f.end, f.next = i, i, -1 // what is known does not help
+	}
+	if f.next >= i {
+		if f.next < j {
+			return f.next
+		}
+		return -1
+	}
+	if f.end >= j {
+		return -1
+	}
+	k := bytes.IndexByte(buf[f.end:j], f.c)
+	if k < 0 {
+		f.from, f.end, f.next = i, j, -1
+		return -1
+	}
+	f.from, f.next = i, f.end+k
+	f.end = f.next + 1
+	return f.next
+}
+
+// shift keeps f right when the buffer moves n bytes to the front.
+func (f *finder) shift(n int) {
+	if f.from < n {
+		f.from, f.end, f.next = 0, 0, -1 // it knew of bytes now gone
+		return
+	}
+	f.from -= n
+	f.end -= n
+	if f.next >= 0 {
+		f.next -= n
+	}
 }
 
 // Option configures a Scanner.
@@ -103,11 +192,31 @@ func MaxLength(n int) Option {
 	}
 }
 
+// Mode selects the rules that go beyond "<" and ">".
+type Mode uint
+
+const (
+	// QuotePrefixes: when the line on which a wrapper opens starts with
+	// a quote prefix (">" or "|" markers, each optionally followed by a
+	// space), the same prefix at the start of a continuation line is
+	// not part of the wrapper, and its ">" does not close it. When the
+	// wrapper, so read, would be abandoned, the first such ">" closes it.
+	QuotePrefixes Mode = 1 << iota
+	// Fullwidth: "＜" (U+FF1C) and "＞" (U+FF1E) are brackets too.
+	Fullwidth
+
+	DefaultMode = QuotePrefixes | Fullwidth
+)
+
+// Rules sets the rules in force (DefaultMode when not given).
+func Rules(m Mode) Option { return func(s *Scanner) { s.mode = m } }
+
 // Scanner finds candidates in an input. Create one with New.
 type Scanner struct {
 	rd   io.Reader
 	name string
 	max  int
+	mode Mode
 
 	buf  []byte
 	base int64 // input offset of buf[0]
@@ -116,18 +225,32 @@ type Scanner struct {
 	eof  bool
 	err  error // sticky read error, reported by Err once the data is used up
 
-	open    int      // offset in buf of the "<" of the open candidate, or -1
-	openPos Position // its position
-	track   tracker  // line and column at buf offset track.at
+	// The open candidate.
+	open     int      // offset in buf of its "<", or -1
+	openLen  int      // length of that bracket
+	openPos  Position // its position
+	lead     []byte   // its Lead, in leadBuf
+	leadBuf  [LeadMax]byte
+	quote    string // its Quote
+	prefixes []Span
+	fallback int // buf offset of the first ">" of a quote prefix, or -1
 
-	cand   Candidate
-	breaks []int
-	done   bool
+	track tracker // line and column at buf offset track.at
+
+	cand Candidate
+	done bool
+
+	// The next "<", ">", 0xEF (the first byte of "＜" and "＞"), LF and
+	// CR in the buffer, each searched for once.
+	lt, gt, ef, lf, cr finder
+	evBuf              [5]*finder
 }
 
 // New returns a Scanner that reads r.
 func New(r io.Reader, opts ...Option) *Scanner {
-	s := &Scanner{rd: r, max: DefaultMaxLength, open: -1}
+	s := &Scanner{rd: r, max: DefaultMaxLength, mode: DefaultMode, open: -1,
+		lt: finder{c: '<', next: -1}, gt: finder{c: '>', next: -1}, ef: finder{c: 0xEF, next: -1},
+		lf: finder{c: '\n', next: -1}, cr: finder{c: '\r', next: -1}}
 	for _, o := range opts {
 		o(s)
 	}
@@ -147,6 +270,38 @@ func (s *Scanner) Err() error {
 	return s.err
 }
 
+// The fullwidth brackets, in UTF-8.
+const (
+	fullOpen  = "\uFF1C"
+	fullClose = "\uFF1E"
+)
+
+// bracket returns 1 or 3 when buf[i] starts an opening ('<') or closing
+// ('>') bracket, 0 when it starts none, and -1 when the data ends too
+// soon to tell.
+func (s *Scanner) bracket(i int, which byte) int {
+	c := s.buf[i]
+	switch {
+	case c == which:
+		return 1
+	case c != 0xEF || s.mode&Fullwidth == 0:
+		return 0
+	case i+3 > s.w:
+		if s.eof || s.err != nil {
+			return 0
+		}
+		return -1
+	}
+	full := fullOpen
+	if which == '>' {
+		full = fullClose
+	}
+	if string(s.buf[i:i+3]) == full {
+		return 3
+	}
+	return 0
+}
+
 // Scan finds the next candidate. It returns false when there is none:
 // at the end of the input, or at a read error (see Err).
 func (s *Scanner) Scan() bool {
@@ -154,87 +309,280 @@ func (s *Scanner) Scan() bool {
 		return false
 	}
 	for {
-		if s.open < 0 {
-			i := bytes.IndexByte(s.buf[s.r:s.w], '<')
-			if i < 0 {
-				s.r = s.w
-				if s.eof || s.err != nil {
-					s.finish()
-					return false
-				}
-				s.fill()
-				continue
+		if s.open < 0 && !s.findOpen() {
+			if s.eof || s.err != nil {
+				s.finish()
+				return false
 			}
-			s.open = s.r + i
-			s.openPos = s.pos(s.open)
-			s.r = s.open + 1
+			s.fill()
+			continue
 		}
-		// The candidate at s.open may take up to s.max bytes; the byte
-		// after those decides between another "<" and a candidate too long.
-		cut := s.open + s.max
-		limit := min(s.w, cut+1)
-		if i := indexBracket(s.buf[s.r:limit]); i >= 0 {
-			at := s.r + i
-			switch {
-			case s.buf[at] == '<':
-				// Another "<": it opens the next candidate.
-				next := s.pos(at)
-				s.emit(at, &Unterminated{Err: ErrAnotherOpen, Next: next})
-				s.r, s.open, s.openPos = at+1, at, next
-				return true
-			case at < cut:
-				s.emit(at+1, nil)
-				s.r, s.open = at+1, -1
-				return true
-			}
-		}
-		if limit > cut {
-			s.emit(cut, &Unterminated{Err: ErrTooLong, Max: s.max})
-			s.r, s.open = cut, -1
+		if s.scanOpen() {
 			return true
 		}
-		s.r = limit
 		if s.eof || s.err != nil {
-			if s.err == nil {
-				s.emit(s.w, &Unterminated{Err: ErrInputEnded})
-				s.open = -1
-				return true
+			if s.err != nil {
+				// A read error leaves the open candidate undecided: it
+				// is not reported, and the error says where reading
+				// stopped.
+				s.finish()
+				return false
 			}
-			// A read error leaves the open candidate undecided: it is
-			// not reported, and the error says where reading stopped.
-			s.finish()
-			return false
+			if s.fallback >= 0 {
+				s.closeAtQuote()
+			} else {
+				s.emit(s.w, &Unterminated{Err: ErrInputEnded})
+			}
+			return true
 		}
 		s.fill()
 	}
 }
 
-// indexBracket returns the index of the first "<" or ">" in b, or -1.
-func indexBracket(b []byte) int {
-	for i, c := range b {
-		if c == '<' || c == '>' {
-			return i
+// findOpen looks for the next opening bracket and opens a candidate
+// there. It returns false when the data holds none.
+func (s *Scanner) findOpen() bool {
+	i := s.lt.find(s.buf, s.r, s.w)
+	if s.mode&Fullwidth != 0 {
+		end := s.w
+		if i >= 0 {
+			end = i
+		}
+		for from := s.r; ; {
+			j := s.ef.find(s.buf, from, end)
+			if j < 0 {
+				break
+			}
+			switch s.bracket(j, '<') {
+			case 3:
+				s.start(j, 3)
+				return true
+			case -1:
+				// Keep what may be the start of "＜", cut by the end of
+				// the data.
+				s.r = j
+				return false
+			}
+			from = j + 1
 		}
 	}
-	return -1
+	if i < 0 {
+		s.r = s.w
+		return false
+	}
+	s.start(i, 1)
+	return true
 }
 
-// emit makes the candidate at s.open, ending at buf offset end, current.
-func (s *Scanner) emit(end int, err error) {
-	raw := s.buf[s.open:end]
-	s.breaks = s.breaks[:0]
-	for i := 0; i < len(raw); i++ {
-		switch raw[i] {
-		case '\r':
-			s.breaks = append(s.breaks, i)
-			if i+1 < len(raw) && raw[i+1] == '\n' {
-				i++
+// start opens a candidate at buf offset at, whose bracket takes n bytes.
+func (s *Scanner) start(at, n int) {
+	s.open, s.openLen = at, n
+	s.openPos = s.pos(at)
+	s.lead = s.leadBuf[:copy(s.leadBuf[:], s.track.head[:s.track.headLen])]
+	s.quote = ""
+	if s.mode&QuotePrefixes != 0 {
+		s.quote = leadQuote(s.lead)
+	}
+	s.prefixes = s.prefixes[:0]
+	s.fallback = -1
+	s.r = at + n
+}
+
+// scanOpen goes on with the open candidate. It returns true when the
+// candidate is decided and made current, false when more data is needed.
+func (s *Scanner) scanOpen() bool {
+	cut := s.open + s.max // the candidate may take the bytes before cut
+	for {
+		if s.r > cut { // a quote prefix ran past the maximum length
+			s.tooLong()
+			return true
+		}
+		// The next byte that may decide something, before lim.
+		lim := min(s.w, cut+1)
+		at := lim
+		for _, f := range s.events() {
+			if i := f.find(s.buf, s.r, at); i >= 0 {
+				at = i
 			}
-		case '\n':
-			s.breaks = append(s.breaks, i)
+		}
+		if at == lim {
+			s.r = lim
+			if lim > cut {
+				s.tooLong()
+				return true
+			}
+			return false
+		}
+		s.r = at
+		n := s.bracket(at, '<')
+		if n < 0 {
+			return false
+		}
+		if n > 0 && at <= cut {
+			// Another "<": it opens the next candidate.
+			if s.fallback >= 0 {
+				s.closeAtQuote()
+				return true
+			}
+			next := s.pos(at)
+			s.emit(at, &Unterminated{Err: ErrAnotherOpen, Next: next})
+			s.r = at
+			return true
+		}
+		if at >= cut {
+			s.tooLong()
+			return true
+		}
+		if n = s.bracket(at, '>'); n < 0 {
+			return false
+		} else if n > 0 {
+			if at+n > cut {
+				s.tooLong()
+			} else {
+				s.emit(at+n, nil)
+				s.r = at + n
+			}
+			return true
+		}
+		if c := s.buf[at]; s.quote != "" && (c == '\n' || c == '\r') {
+			next, ok, more := s.continuation(at)
+			if more {
+				return false
+			}
+			if !ok {
+				// The quoted text ends before ">".
+				if s.fallback >= 0 {
+					s.closeAtQuote()
+				} else {
+					s.emit(at, &Unterminated{Err: ErrQuoteEnded})
+					s.r = at
+				}
+				return true
+			}
+			s.r = next
+			continue
+		}
+		s.r = at + 1
+	}
+}
+
+// events returns the finders of the bytes that may decide the open
+// candidate.
+func (s *Scanner) events() []*finder {
+	ev := s.evBuf[:0]
+	ev = append(ev, &s.gt, &s.lt)
+	if s.mode&Fullwidth != 0 {
+		ev = append(ev, &s.ef)
+	}
+	if s.quote != "" {
+		ev = append(ev, &s.lf, &s.cr)
+	}
+	return ev
+}
+
+// continuation reads the line break at buf offset at and the quote
+// prefix of the line after it. It returns where the wrapper goes on, or
+// ok false when that line does not start with the candidate's prefix;
+// more is true when the data ends too soon to tell.
+func (s *Scanner) continuation(at int) (next int, ok, more bool) {
+	b := at + 1
+	if s.buf[at] == '\r' && b < s.w && s.buf[b] == '\n' {
+		b++
+	}
+	// The prefix, and the marker after it that would make it deeper.
+	if need := b + 2*len(s.quote) + 2; need > s.w && !s.eof && s.err == nil {
+		return 0, false, true
+	}
+	if s.fallback < 0 && b < s.w && b < s.open+s.max && s.buf[b] == '>' {
+		s.fallback = b // the first ">" that starts a line, prefix or not
+	}
+	end, ok := matchQuote(s.buf[b:s.w], s.quote)
+	if !ok {
+		return 0, false, false
+	}
+	s.prefixes = append(s.prefixes, Span{b - s.open, b + end - s.open})
+	return b + end, true, false
+}
+
+// closeAtQuote closes the open candidate at the first ">" of a quote
+// prefix, and goes on scanning after it.
+func (s *Scanner) closeAtQuote() {
+	fb := s.fallback
+	keep := s.prefixes[:0]
+	for _, p := range s.prefixes {
+		if s.open+p.Start < fb {
+			keep = append(keep, p)
 		}
 	}
-	s.cand = Candidate{Pos: s.openPos, Raw: raw, Breaks: s.breaks, Err: err}
+	s.prefixes = keep
+	s.emit(fb+1, nil)
+	s.cand.QuoteClosed = true
+	s.r = fb + 1
+}
+
+// tooLong abandons the open candidate at its maximum length.
+func (s *Scanner) tooLong() {
+	if s.fallback >= 0 && s.fallback < s.open+s.max {
+		s.closeAtQuote()
+		return
+	}
+	cut := s.open + s.max
+	keep := s.prefixes[:0]
+	for _, p := range s.prefixes {
+		if p.End <= s.max {
+			keep = append(keep, p)
+		}
+	}
+	s.prefixes = keep
+	s.emit(cut, &Unterminated{Err: ErrTooLong, Max: s.max})
+	s.r = cut
+}
+
+// leadQuote returns the markers of the quote prefix that starts lead.
+func leadQuote(lead []byte) string {
+	var m []byte
+	for i := 0; i < len(lead) && (lead[i] == '>' || lead[i] == '|'); i++ {
+		m = append(m, lead[i])
+		if i+1 < len(lead) && lead[i+1] == ' ' {
+			i++
+		}
+	}
+	return string(m)
+}
+
+// matchQuote reports whether b starts with a quote prefix of exactly the
+// markers quote, each optionally followed by a space, and where it ends.
+func matchQuote(b []byte, quote string) (int, bool) {
+	i := 0
+	for k := 0; k < len(quote); k++ {
+		if i >= len(b) || b[i] != quote[k] {
+			return 0, false
+		}
+		i++
+		if i < len(b) && b[i] == ' ' {
+			i++
+		}
+	}
+	if i < len(b) && (b[i] == '>' || b[i] == '|') {
+		return 0, false // a deeper quote
+	}
+	return i, true
+}
+
+// emit makes the candidate at s.open, ending at buf offset end, current,
+// and closes it.
+func (s *Scanner) emit(end int, err error) {
+	raw := s.buf[s.open:end]
+	body := Span{min(s.openLen, len(raw)), len(raw)} // a maximum of 2 cuts "＜"
+	if err == nil {
+		body.End -= 1
+		if bytes.HasSuffix(raw, []byte(fullClose)) {
+			body.End -= 2
+		}
+	}
+	s.cand = Candidate{Pos: s.openPos, Raw: raw, Body: body, Lead: s.lead,
+		Quote: s.quote, Prefixes: s.prefixes, Err: err}
+	s.open = -1
 }
 
 // finish ends the scan, turning a read error into one with a position.
@@ -275,6 +623,12 @@ func (s *Scanner) fill() {
 		if s.open >= 0 {
 			s.open -= keep
 		}
+		if s.fallback >= 0 {
+			s.fallback -= keep
+		}
+		for _, f := range []*finder{&s.lt, &s.gt, &s.ef, &s.lf, &s.cr} {
+			f.shift(keep)
+		}
 	}
 	for empty := 0; ; empty++ {
 		n, err := s.rd.Read(s.buf[s.w:])
@@ -308,11 +662,13 @@ func runeSafe(b []byte) int {
 	return len(b)
 }
 
-// tracker counts lines and columns.
+// tracker counts lines and columns, and keeps the head of the line.
 type tracker struct {
 	at        int // buf offset the counts are at
 	line, col int
 	prevCR    bool // the byte before at is a CR
+	head      [LeadMax]byte
+	headLen   int // the first headLen bytes of the line, up to at
 }
 
 // advance moves the tracker over b, which ends at buf offset to.
@@ -349,8 +705,10 @@ func (t *tracker) advance(b []byte, to int) {
 	t.line += n
 	if last >= 0 {
 		t.col = 1 + utf8.RuneCount(b[last+1:])
+		t.headLen = copy(t.head[:], b[last+1:])
 	} else {
 		t.col += utf8.RuneCount(b)
+		t.headLen += copy(t.head[t.headLen:], b)
 	}
 }
 

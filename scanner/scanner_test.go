@@ -24,7 +24,7 @@ func scanAll(t *testing.T, r io.Reader, opts ...Option) []found {
 	var got []found
 	for s.Scan() {
 		c := s.Candidate()
-		f := found{Pos: c.Pos.String(), Offset: c.Pos.Offset, Raw: string(c.Raw), Breaks: append([]int(nil), c.Breaks...)}
+		f := found{Pos: c.Pos.String(), Offset: c.Pos.Offset, Raw: string(c.Raw), Breaks: c.Breaks()}
 		if c.Err != nil {
 			f.Err = c.Err.Error()
 		}
@@ -134,9 +134,65 @@ func ExampleScanner() {
 	s := New(strings.NewReader("see <URL:ftp://ds.in\n   ternic.net/rfc> and <p"), Filename("mail.txt"))
 	for s.Scan() {
 		c := s.Candidate()
-		fmt.Printf("%v %q breaks=%v err=%v\n", c.Pos, c.Raw, c.Breaks, c.Err)
+		fmt.Printf("%v %q breaks=%v err=%v\n", c.Pos, c.Raw, c.Breaks(), c.Err)
 	}
 	// Output:
 	// mail.txt:1:5 "<URL:ftp://ds.in\n   ternic.net/rfc>" breaks=[16] err=<nil>
 	// mail.txt:2:24 "<p" breaks=[] err=the input ended before ">"
+}
+
+// TestLayout checks what the scanner gives the layout rules: the lead and
+// quote of the opening line, the quote prefixes of continuation lines,
+// a close at a quote marker, and the body inside fullwidth brackets.
+func TestLayout(t *testing.T) {
+	type got struct {
+		Raw         string
+		Body        Span
+		Lead        string
+		Quote       string
+		Prefixes    []Span
+		QuoteClosed bool
+		Err         string
+	}
+	for _, c := range []struct {
+		name string
+		in   string
+		max  int
+		want []got
+	}{
+		{"lead", "  845. <a>", 0, []got{{"<a>", Span{1, 2}, "  845. ", "", nil, false, ""}}},
+		{"quote", "> > x <a\r\n> >b\n> > c>", 0, []got{{"<a\r\n> >b\n> > c>", Span{1, 14}, "> > x ", ">>",
+			[]Span{{4, 7}, {9, 13}}, false, ""}}},
+		{"deeper line closes", "> <a\n> > b>", 0, []got{{"<a\n>", Span{1, 3}, "> ", ">", nil, true, ""}}},
+		{"quote ended", "| <a\nb>", 0, []got{{"<a", Span{1, 2}, "| ", "|", nil, false, `the quoted text ended before ">"`}}},
+		{"fallback at the maximum", "> <abcd\n> ef", 8, []got{{"<abcd\n>", Span{1, 6}, "> ", ">", nil, true, ""}}},
+		{"fallback past the maximum", "> <abcd\n> ef", 6, []got{{"<abcd\n", Span{1, 6}, "> ", ">", nil, false, "longer than 6 bytes"}}},
+		{"fullwidth", "x＜a＞y＜b>", 0, []got{
+			{"＜a＞", Span{3, 4}, "x", "", nil, false, ""},
+			{"＜b>", Span{3, 4}, "x＜a＞y", "", nil, false, ""}}},
+		{"a cut fullwidth bracket", "＜ab", 2, []got{{"\xef\xbc", Span{2, 2}, "", "", nil, false, "longer than 2 bytes"}}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			for _, rd := range []func(io.Reader) io.Reader{
+				func(r io.Reader) io.Reader { return r }, iotest.OneByteReader, iotest.HalfReader, iotest.DataErrReader,
+			} {
+				s := New(rd(strings.NewReader(c.in)), MaxLength(c.max))
+				var all []got
+				for s.Scan() {
+					k := s.Candidate()
+					g := got{string(k.Raw), k.Body, string(k.Lead), k.Quote, append([]Span(nil), k.Prefixes...), k.QuoteClosed, ""}
+					if len(g.Prefixes) == 0 {
+						g.Prefixes = nil
+					}
+					if k.Err != nil {
+						g.Err = k.Err.Error()
+					}
+					all = append(all, g)
+				}
+				if !reflect.DeepEqual(all, c.want) {
+					t.Fatalf("got  %+v\nwant %+v", all, c.want)
+				}
+			}
+		})
+	}
 }

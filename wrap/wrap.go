@@ -1,11 +1,13 @@
 // Package wrap reads one candidate wrapper, as the scanner found it, the
 // way RFC 1738's Appendix says people write URLs in context: its form
 // (<URL:...> or bare <...>), its URL text with all whitespace removed, and
-// the readings that the hyphens at line breaks allow.
+// the readings that the hyphens at line breaks allow. It also undoes what
+// the layout of real documents puts inside wrappers: page breaks, line
+// number gutters and typesetters' characters (the quote prefixes of mail
+// replies are found by the scanner, which they affect).
 //
 //	var w wrap.Wrapper
-//	w.Read(c.Raw, c.Err == nil)
-//	if w.Form == wrap.Bare && !wrap.KnownScheme(w.Scheme()) {
+//	if !w.Read(c) { // c from scanner.Scanner.Candidate
 //		// not a URL: "<p>", "<port>", "<uri@bunyip.com>"
 //	}
 //	for _, s := range w.Readings() { ... } // reading 0 first
@@ -15,9 +17,15 @@
 package wrap
 
 import (
+	"bytes"
+	"encoding/binary"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/width"
+
+	"github.com/urlsift/urlsift/scanner"
 )
 
 // Form is the form of a wrapper.
@@ -35,6 +43,37 @@ func (f Form) String() string {
 	return "bare"
 }
 
+// Mode names the layout rules of a Wrapper; all are on unless turned off
+// in Wrapper.Off.
+type Mode uint
+
+const (
+	// PageFurniture skips, inside a wrapper, the page breaks of paged
+	// documents: a line with a form feed, a footer line ending in
+	// "[Page N]", a header line starting with "RFC NNNN" or
+	// "Internet-Draft".
+	PageFurniture Mode = 1 << iota
+	// LineNumbers removes the line number gutter of a continuation line
+	// when the line that opens the wrapper has one ("  845. <URL:...")
+	// and the continuation line has the next number in the same shape.
+	LineNumbers
+	// Typography removes soft hyphens (U+00AD), drops a hyphen U+2010 or
+	// U+2011 just before a line break, and folds fullwidth forms
+	// ("ＵＲＬ：", fullwidth ASCII) to ASCII.
+	Typography
+)
+
+// The warnings a Wrapper gives, for readings a person should look at.
+const (
+	WarnSpace       = "space inside a line"
+	WarnScheme      = "a continuation line starts with a scheme"
+	WarnPageBreak   = "page break skipped"
+	WarnQuote       = "quote prefix removed"
+	WarnQuoteClosed = "closed at a quote marker"
+	WarnLineNumber  = "line number removed"
+	WarnTypoHyphen  = "typographic hyphen dropped"
+)
+
 // MaxHyphens is the number of ambiguous hyphens up to which every reading
 // is considered; with more, only reading 0 (all kept) and the reading
 // with all of them dropped are.
@@ -42,6 +81,9 @@ const MaxHyphens = 4
 
 // Wrapper is a candidate read as a wrapper.
 type Wrapper struct {
+	// Off turns rules off; the zero value keeps them all.
+	Off Mode
+
 	Form Form
 	// Text is the URL text: the content after the "URL:" prefix, with
 	// every whitespace character removed.
@@ -51,62 +93,263 @@ type Wrapper struct {
 	// later line, or that is followed only by whitespace and a line
 	// break before the end of the content.
 	Hyphens []int
+	// Warnings are the Warn... strings that apply, each once.
+	Warnings []string
+
+	st    state  // the reading in progress
+	clean []byte // a line after the Typography rule
 }
 
-// Read reads raw, a candidate from its "<" up to its ">" (closed) or to
-// where it was abandoned.
-func (w *Wrapper) Read(raw []byte, closed bool) {
-	content := raw[1:]
-	if closed {
-		content = content[:len(content)-1]
-	}
-	content = trimLeftSpace(content)
+// Read reads a candidate and says whether it is reported: every
+// <URL:...> wrapper, and a bare one whose scheme is known. A bare wrapper
+// of another scheme is read only as far as its scheme, so its Text may
+// be cut short.
+func (w *Wrapper) Read(c scanner.Candidate) bool {
 	w.Form = Bare
-	if len(content) >= 4 && content[0]|0x20 == 'u' && content[1]|0x20 == 'r' &&
-		content[2]|0x20 == 'l' && content[3] == ':' {
-		w.Form = URL
-		content = content[4:]
+	w.Text, w.Hyphens, w.Warnings = w.Text[:0], w.Hyphens[:0], w.Warnings[:0]
+	w.st = state{hyphen: -1, lineStart: true}
+	if len(c.Prefixes) > 0 {
+		w.warn(WarnQuote)
 	}
-	w.Text, w.Hyphens = w.Text[:0], w.Hyphens[:0]
-	hyphen := -1   // offset in Text of a "-" not yet followed by a non-space
-	broke := false // a line break came after that "-"
-	for i := 0; i < len(content); {
-		c := content[i]
-		if c < utf8.RuneSelf {
+	if c.QuoteClosed {
+		w.warn(WarnQuoteClosed)
+	}
+	raw := c.Raw
+	gutter := gutterOf(c.Lead)
+	if w.Off&LineNumbers != 0 {
+		gutter.ok = false
+	}
+	prefixes := c.Prefixes
+	for k, i := 0, c.Body.Start; ; k++ {
+		// The line from i to its break at e (or the end of the body).
+		e := i + lineEnd(raw[i:c.Body.End])
+		line := raw[i:e]
+		if len(prefixes) > 0 && prefixes[0].Start == i {
+			line = raw[prefixes[0].End:e]
+			prefixes = prefixes[1:]
+		}
+		last := e == c.Body.End
+		if k > 0 && gutter.ok {
+			if n := gutter.at(line, k); n > 0 {
+				line = line[n:]
+				w.warn(WarnLineNumber)
+			}
+		}
+		if k > 0 && !last && w.Off&PageFurniture == 0 && furniture(line) {
+			w.warn(WarnPageBreak)
+			line = nil
+		}
+		if !w.readLine(w.typography(line, !last)) {
+			return false
+		}
+		if last {
+			break
+		}
+		w.st.broke, w.st.lineStart, w.st.spaced = true, true, false
+		i = e + 1
+		if raw[e] == '\r' && i < c.Body.End && raw[i] == '\n' {
 			i++
-			switch {
-			case c == '\n' || c == '\r':
-				broke = true
-				continue
-			case asciiSpace[c]:
-				continue
-			}
-			w.take(hyphen, broke)
-			hyphen, broke = -1, false
-			if c == '-' {
-				hyphen = len(w.Text)
-			}
-			w.Text = append(w.Text, c)
+		}
+	}
+	if w.st.hyphen >= 0 && w.st.broke {
+		w.Hyphens = append(w.Hyphens, w.st.hyphen)
+	}
+	return w.Form == URL || w.st.scheme > 0
+}
+
+// state is where the reading of a wrapper stands between its lines.
+type state struct {
+	started   bool // a non-space came, so the form is known
+	scheme    int8 // bare form: 1 a known scheme, -1 another, 0 not known yet
+	hyphen    int  // offset in Text of a "-" not yet followed by a non-space
+	broke     bool // a line break came after that "-"
+	lineStart bool // no non-space yet on this line
+	spaced    bool // a space came after a non-space on this line
+}
+
+func (w *Wrapper) warn(s string) {
+	for _, t := range w.Warnings {
+		if t == s {
+			return
+		}
+	}
+	w.Warnings = append(w.Warnings, s)
+}
+
+// lineEnd returns the index of the first line break in b, or len(b).
+func lineEnd(b []byte) int {
+	for i, c := range b {
+		if c == '\n' || c == '\r' {
+			return i
+		}
+	}
+	return len(b)
+}
+
+// typography applies the Typography rule to a line, which ends with a
+// line break when broken: it returns the line, or a cleaned copy of it.
+func (w *Wrapper) typography(line []byte, broken bool) []byte {
+	if w.Off&Typography != 0 {
+		return line
+	}
+	if isASCII(line) {
+		return line
+	}
+	w.clean = w.clean[:0]
+	for i := 0; i < len(line); {
+		c := line[i]
+		if c < utf8.RuneSelf {
+			w.clean = append(w.clean, c)
+			i++
 			continue
 		}
-		r, n := utf8.DecodeRune(content[i:])
-		if r != utf8.RuneError && unicode.IsSpace(r) {
+		r, n := utf8.DecodeRune(line[i:])
+		switch {
+		case r == '\u00AD': // soft hyphen
+		case r == utf8.RuneError && n == 1:
+			w.clean = append(w.clean, c)
+		default:
+			if p := width.LookupRune(r); p.Kind() == width.EastAsianFullwidth && p.Folded() != 0 {
+				r = p.Folded()
+			}
+			w.clean = utf8.AppendRune(w.clean, r)
+		}
+		i += n
+	}
+	if broken {
+		// A hyphen U+2010 or U+2011, then only spaces or tabs.
+		t := bytes.TrimRight(w.clean, " \t")
+		if bytes.HasSuffix(t, []byte("\u2010")) || bytes.HasSuffix(t, []byte("\u2011")) {
+			w.clean = append(w.clean[:len(t)-3], w.clean[len(t):]...)
+			w.warn(WarnTypoHyphen)
+		}
+	}
+	return w.clean
+}
+
+// isASCII reports whether b holds only US-ASCII bytes, eight at a time.
+func isASCII(b []byte) bool {
+	for len(b) >= 8 {
+		if binary.LittleEndian.Uint64(b)&0x8080808080808080 != 0 {
+			return false
+		}
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// plain marks the ASCII bytes that are read as they are: neither white
+// space nor "-".
+var plain = func() (t [256]bool) {
+	for c := '!'; c < utf8.RuneSelf; c++ {
+		t[c] = c != '-' && c != 0x7f
+	}
+	return t
+}()
+
+// readLine reads one line of the content (without its line break). It
+// returns false as soon as a bare wrapper's scheme is known to be none
+// of the known ones.
+func (w *Wrapper) readLine(line []byte) bool {
+	st := &w.st
+	for i := 0; i < len(line); {
+		if st.scheme != 0 && st.hyphen < 0 && !st.lineStart && !st.spaced {
+			// The common case: a run of ordinary characters.
+			j := i
+			for j < len(line) && plain[line[j]] {
+				j++
+			}
+			if j > i {
+				w.Text = append(w.Text, line[i:j]...)
+				i = j
+				continue
+			}
+		}
+		c, n, space := line[i], 1, false
+		if c < utf8.RuneSelf {
+			space = asciiSpace[c]
+		} else {
+			var r rune
+			r, n = utf8.DecodeRune(line[i:])
+			space = r != utf8.RuneError && unicode.IsSpace(r)
+		}
+		if space {
+			st.spaced = !st.lineStart
 			i += n
 			continue
 		}
-		w.take(hyphen, broke)
-		hyphen, broke = -1, false
-		w.Text = append(w.Text, content[i:i+n]...)
+		if !st.started {
+			st.started = true
+			if len(line)-i >= 4 && line[i]|0x20 == 'u' && line[i+1]|0x20 == 'r' &&
+				line[i+2]|0x20 == 'l' && line[i+3] == ':' {
+				// The prefix, and the white space after it.
+				w.Form, st.scheme = URL, 1
+				i += 4
+				continue
+			}
+		}
+		if st.scheme == 0 && !w.schemeSoFar(c) {
+			st.scheme = -1
+			return false
+		}
+		if st.spaced {
+			w.warn(WarnSpace)
+		}
+		if st.lineStart && len(w.Text) > 0 && startsWithScheme(line[i:]) {
+			w.warn(WarnScheme)
+		}
+		if st.hyphen >= 0 && st.broke {
+			w.Hyphens = append(w.Hyphens, st.hyphen)
+		}
+		st.hyphen, st.broke, st.lineStart, st.spaced = -1, false, false, false
+		if c == '-' {
+			st.hyphen = len(w.Text)
+		}
+		w.Text = append(w.Text, line[i:i+n]...)
 		i += n
 	}
-	w.take(hyphen, broke)
+	return true
 }
 
-// take records the pending hyphen when a line break followed it.
-func (w *Wrapper) take(hyphen int, broke bool) {
-	if hyphen >= 0 && broke {
-		w.Hyphens = append(w.Hyphens, hyphen)
+// schemeSoFar decides, for a bare wrapper, what the next character c of
+// its text says of its scheme: it returns false once the scheme cannot be
+// a known one, and sets w.st.scheme once it is one.
+func (w *Wrapper) schemeSoFar(c byte) bool {
+	t := w.Text
+	if len(t) >= 2 && t[0]|0x20 == 'x' && t[1] == '-' {
+		w.st.scheme = 1 // any scheme that starts with "x-"
+		return true
 	}
+	switch {
+	case c == ':':
+		if !KnownScheme(t) {
+			return false
+		}
+		w.st.scheme = 1
+		return true
+	case len(t) > 16:
+		return false // longer than any known scheme
+	}
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
+		c == '+' || c == '-' || c == '.'
+}
+
+// startsWithScheme reports whether b starts with a known scheme and ":".
+func startsWithScheme(b []byte) bool {
+	for i, c := range b {
+		if c == ':' {
+			return i > 0 && KnownScheme(b[:i])
+		}
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.') {
+			return false
+		}
+	}
+	return false
 }
 
 var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
@@ -122,20 +365,117 @@ func trimLeftSpace(b []byte) []byte {
 	return b
 }
 
+// furniture reports whether a continuation line is part of a page break:
+// it starts with a form feed, is a header line starting with "RFC NNNN"
+// or "Internet-Draft", or a footer line ending in "[Page N]".
+func furniture(line []byte) bool {
+	t := bytes.TrimLeft(line, " \t")
+	if len(t) > 0 && t[0] == '\f' {
+		return true
+	}
+	t = trimLeftSpace(t)
+	if rest, ok := bytes.CutPrefix(t, []byte("RFC ")); ok && digits(rest) > 0 {
+		return true
+	}
+	if bytes.HasPrefix(t, []byte("Internet-Draft")) {
+		return true
+	}
+	t = bytes.TrimRightFunc(t, unicode.IsSpace)
+	if rest, ok := bytes.CutSuffix(t, []byte("]")); ok {
+		n := trailingDigits(rest)
+		return n > 0 && bytes.HasSuffix(rest[:len(rest)-n], []byte("[Page "))
+	}
+	return false
+}
+
+// digits returns the number of ASCII digits that start b.
+func digits(b []byte) int {
+	n := 0
+	for n < len(b) && b[n] >= '0' && b[n] <= '9' {
+		n++
+	}
+	return n
+}
+
+// trailingDigits returns the number of ASCII digits that end b.
+func trailingDigits(b []byte) int {
+	n := 0
+	for n < len(b) && b[len(b)-1-n] >= '0' && b[len(b)-1-n] <= '9' {
+		n++
+	}
+	return n
+}
+
+// gutter is the line number gutter of a wrapper's opening line.
+type gutter struct {
+	ok  bool
+	num int  // its number
+	sep byte // ".", ":", "|" or 0
+}
+
+// gutterOf reads the gutter that starts lead: optional spaces, digits,
+// an optional ".", ":" or "|", then white space.
+func gutterOf(lead []byte) gutter {
+	t := bytes.TrimLeft(lead, " \t")
+	n := digits(t)
+	if n == 0 || n > 9 {
+		return gutter{}
+	}
+	g := gutter{ok: true}
+	for _, c := range t[:n] {
+		g.num = g.num*10 + int(c-'0')
+	}
+	t = t[n:]
+	if len(t) > 0 && (t[0] == '.' || t[0] == ':' || t[0] == '|') {
+		g.sep, t = t[0], t[1:]
+	}
+	if r, _ := utf8.DecodeRune(t); !unicode.IsSpace(r) {
+		return gutter{}
+	}
+	return g
+}
+
+// at returns the length of the gutter that starts the k-th continuation
+// line, 0 when that line does not start with number num+k in the same
+// shape.
+func (g gutter) at(line []byte, k int) int {
+	i := len(line) - len(bytes.TrimLeft(line, " \t"))
+	n := digits(line[i:])
+	if n == 0 || n > 9 {
+		return 0
+	}
+	num := 0
+	for _, c := range line[i : i+n] {
+		num = num*10 + int(c-'0')
+	}
+	i += n
+	if num != g.num+k {
+		return 0
+	}
+	if g.sep != 0 {
+		if i >= len(line) || line[i] != g.sep {
+			return 0
+		}
+		i++
+	}
+	if r, _ := utf8.DecodeRune(line[i:]); !unicode.IsSpace(r) {
+		return 0
+	}
+	return i
+}
+
 // Scheme returns what comes before the first ":" of the URL text, or nil
 // when it has no ":".
 func (w *Wrapper) Scheme() []byte {
-	for i, c := range w.Text {
-		if c == ':' {
-			return w.Text[:i]
-		}
+	if i := bytes.IndexByte(w.Text, ':'); i >= 0 {
+		return w.Text[:i]
 	}
 	return nil
 }
 
 // Readings returns the readings of the URL text in the order of the
-// hyphen rule: reading k drops hyphen i when bit i of k is set,
-// so reading 0 keeps them all. With more than MaxHyphens hyphens only
+// hyphen rule: reading k drops hyphen i when bit i of k is set, so
+// reading 0 keeps them all. With more than MaxHyphens hyphens only
 // reading 0 and the reading that drops them all are returned.
 func (w *Wrapper) Readings() []string {
 	n := len(w.Hyphens)

@@ -2,40 +2,52 @@ package wrap
 
 import (
 	"reflect"
+	"strings"
 	"testing"
+
+	"github.com/urlsift/urlsift/scanner"
 )
+
+// read reads the first candidate of text.
+func read(t *testing.T, w *Wrapper, text string) {
+	t.Helper()
+	s := scanner.New(strings.NewReader(text))
+	if !s.Scan() {
+		t.Fatalf("no candidate in %q", text)
+	}
+	w.Read(s.Candidate())
+}
 
 func TestRead(t *testing.T) {
 	for _, c := range []struct {
 		raw     string
-		closed  bool
 		form    Form
 		text    string
 		hyphens []int
 		scheme  string
 	}{
-		{"<URL:http://a/>", true, URL, "http://a/", nil, "http"},
-		{"<uRl:http://a/>", true, URL, "http://a/", nil, "http"},
-		{"<  URL:  http://a/>", true, URL, "http://a/", nil, "http"},
-		{"<URL :http://a/>", true, Bare, "URL:http://a/", nil, "URL"},
-		{"<URL>", true, Bare, "URL", nil, ""},
-		{"<URL:>", true, URL, "", nil, ""},
-		{"<http://a/", false, Bare, "http://a/", nil, "http"},
-		{"<h t\ttp:\r\n//a/>", true, Bare, "http://a/", nil, "http"},
-		{"<a-\nb>", true, Bare, "a-b", []int{1}, ""},
-		{"<a- \t\r\n  b>", true, Bare, "a-b", []int{1}, ""},
-		{"<a-b>", true, Bare, "a-b", nil, ""},
-		{"<a- b>", true, Bare, "a-b", nil, ""},
-		{"<a-\n>", true, Bare, "a-", []int{1}, ""},
-		{"<a-\n", false, Bare, "a-", []int{1}, ""},
-		{"<a-\n-\nb-c>", true, Bare, "a--b-c", []int{1, 2}, ""},
-		{"<a\u2010\nb>", true, Bare, "a\u2010b", nil, ""},
-		{"<a-\u2028b>", true, Bare, "a-b", nil, ""}, // U+2028 is white space, not a line break
-		{"<\xff:\u00a0x>", true, Bare, "\xff:x", nil, "\xff"},
+		{"<URL:http://a/>", URL, "http://a/", nil, "http"},
+		{"<uRl:http://a/>", URL, "http://a/", nil, "http"},
+		{"<  URL:  http://a/>", URL, "http://a/", nil, "http"},
+		{"<URL :http://a/>", Bare, "URL", nil, ""}, // not reported: read up to its scheme
+		{"<URL>", Bare, "URL", nil, ""},
+		{"<URL:>", URL, "", nil, ""},
+		{"<http://a/", Bare, "http://a/", nil, "http"},
+		{"<h t\ttp:\r\n//a/>", Bare, "http://a/", nil, "http"},
+		{"<a-\nb>", Bare, "a-b", []int{1}, ""},
+		{"<a- \t\r\n  b>", Bare, "a-b", []int{1}, ""},
+		{"<a-b>", Bare, "a-b", nil, ""},
+		{"<a- b>", Bare, "a-b", nil, ""},
+		{"<a-\n>", Bare, "a-", []int{1}, ""},
+		{"<a-\n", Bare, "a-", []int{1}, ""},
+		{"<a-\n-\nb-c>", Bare, "a--b-c", []int{1, 2}, ""},
+		{"<a\u2010\nb>", Bare, "ab", nil, ""}, // a typesetter's hyphen
+		{"<a-\u2028b>", Bare, "a-b", nil, ""}, // U+2028 is white space, not a line break
+		{"<\xff:\u00a0x>", Bare, "", nil, ""}, // not reported
 	} {
 		var w Wrapper
-		w.Read([]byte("junk to be overwritten"), false)
-		w.Read([]byte(c.raw), c.closed)
+		read(t, &w, "<junk to be overwritten")
+		read(t, &w, c.raw)
 		if w.Form != c.form || string(w.Text) != c.text || !reflect.DeepEqual(nilIfEmpty(w.Hyphens), c.hyphens) ||
 			string(w.Scheme()) != c.scheme {
 			t.Errorf("Read(%q): form %v text %q hyphens %v scheme %q; want %v %q %v %q",
@@ -51,14 +63,31 @@ func nilIfEmpty(s []int) []int {
 	return s
 }
 
+func TestReported(t *testing.T) {
+	for raw, want := range map[string]bool{
+		"<URL:>": true, "<URL:anything at all>": true, "<http://a/>": true, "<HTTP:x>": true,
+		"<x-:a>": true, "<X-a/b:c>": true, "<z39.50:x>": true, "<ht\ntp:x>": true, "<\uff48ttp:x>": true,
+		"<p>": false, "<port>": false, "<uri@bunyip.com>": false, "<URL :http://h/>": false,
+		"<xs:element>": false, "<scheme>": false, "<a very long text without a colon>": false,
+		"<abcdefghijklmnopq:x>": false, "<http>": false, "<:x>": false,
+	} {
+		var w Wrapper
+		s := scanner.New(strings.NewReader(raw))
+		s.Scan()
+		if got := w.Read(s.Candidate()); got != want {
+			t.Errorf("Read(%q) = %v, want %v", raw, got, want)
+		}
+	}
+}
+
 func TestReadings(t *testing.T) {
 	var w Wrapper
-	w.Read([]byte("<a-\nb-\nc>"), true)
+	read(t, &w, "<a-\nb-\nc>")
 	want := []string{"a-b-c", "ab-c", "a-bc", "abc"}
 	if got := w.Readings(); !reflect.DeepEqual(got, want) {
 		t.Errorf("got %q, want %q", got, want)
 	}
-	w.Read([]byte("<1-\n2-\n3-\n4-\n5-\n6>"), true)
+	read(t, &w, "<1-\n2-\n3-\n4-\n5-\n6>")
 	want = []string{"1-2-3-4-5-6", "123456"}
 	if got := w.Readings(); !reflect.DeepEqual(got, want) {
 		t.Errorf("got %q, want %q", got, want)

@@ -32,11 +32,19 @@ broken after hyphens. Each printed URL is valid by RFC 1738. With no FILE,
 or with "-", it reads standard input.
 
 Flags:
-  --json         one JSON record per reported wrapper, valid or not, with
-                 its position, raw text, reason and alternative readings
-  --max-length N the longest wrapper taken, in bytes (default 8192)
-  --version      print the version and exit
-  --help         print this help and exit
+  --json             one JSON record per reported wrapper, valid or not, with
+                     its position, raw text, reason, alternative readings and
+                     warnings
+  --max-length N     the longest wrapper taken, in bytes (default 8192)
+  --no-page-breaks   do not skip page breaks (form feeds, "[Page N]" footers,
+                     "RFC NNNN" and "Internet-Draft" headers) inside wrappers
+  --no-quotes        do not remove mail quote prefixes ("> ", ">> ", "| ")
+                     from the lines of a wrapper opened on a quoted line
+  --no-line-numbers  do not remove line number gutters ("  846. ")
+  --no-typography    keep soft hyphens and U+2010/U+2011 at line ends, and
+                     take neither fullwidth brackets nor fullwidth letters
+  --version          print the version and exit
+  --help             print this help and exit
 
 Examples:
   urlsift rfc1738.txt                 the URLs of a file, one per line
@@ -58,6 +66,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "")
 	maxLen := fs.Int("max-length", 8192, "")
 	showVersion := fs.Bool("version", false, "")
+	var off extract.Rule
+	for name, rule := range map[string]extract.Rule{
+		"no-page-breaks":  extract.PageBreaks,
+		"no-quotes":       extract.QuotePrefixes,
+		"no-line-numbers": extract.LineNumbers,
+		"no-typography":   extract.Typography,
+	} {
+		fs.BoolFunc(name, "", func(string) error { off |= rule; return nil })
+	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stderr, usage)
@@ -85,7 +102,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	found, failed := false, false
 	// scan writes the matches of one input and reports its error.
 	scan := func(r io.Reader, name string) {
-		opts := []extract.Option{extract.Filename(name), extract.MaxLength(*maxLen)}
+		opts := []extract.Option{extract.Filename(name), extract.MaxLength(*maxLen), extract.Disable(off)}
 		if *asJSON {
 			opts = append(opts, extract.ReportInvalid())
 		}

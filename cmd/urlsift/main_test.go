@@ -119,3 +119,25 @@ func TestLongLine(t *testing.T) {
 		t.Errorf("got %q, want %q", out.String(), want)
 	}
 }
+
+func TestRuleFlags(t *testing.T) {
+	in := "> see <http://piclab.com/\n>lee/>\n  9. <URL:http://a.example/\n  10. b>\n"
+	for _, c := range []struct {
+		flag string
+		want string
+	}{
+		{"", "http://piclab.com/lee/\nhttp://a.example/b\n"},
+		{"--no-quotes", "http://piclab.com/\nhttp://a.example/b\n"},
+		{"--no-line-numbers", "http://piclab.com/lee/\nhttp://a.example/10.b\n"},
+	} {
+		var args []string
+		if c.flag != "" {
+			args = []string{c.flag}
+		}
+		var out, errOut bytes.Buffer
+		run(args, strings.NewReader(in), &out, &errOut)
+		if out.String() != c.want {
+			t.Errorf("%s: got %q, want %q", c.flag, out.String(), c.want)
+		}
+	}
+}
