@@ -60,6 +60,13 @@ type Match struct {
 	// Warnings point at readings a person should look at: the
 	// wrap.Warn... strings.
 	Warnings []string
+
+	// For a match in mail (package extract/mail): the message, from 1,
+	// its Message-ID, the input offset of the message, and the part.
+	Message       int
+	MessageID     string
+	MessageOffset int64
+	Part          string
 }
 
 type record struct {
@@ -78,6 +85,14 @@ type record struct {
 	Warnings     []string `json:"warnings,omitempty"`
 }
 
+type mailRecord struct {
+	record
+	Message       int    `json:"message"`
+	MessageID     string `json:"message_id"`
+	MessageOffset int64  `json:"message_offset"`
+	Part          string `json:"part"`
+}
+
 // MarshalJSON writes the record that urlsift --json prints.
 func (m Match) MarshalJSON() ([]byte, error) {
 	alt := m.Alternatives
@@ -87,11 +102,17 @@ func (m Match) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false) // raw is full of "<" and ">"
-	err := enc.Encode(record{
+	rec := record{
 		Path: m.Pos.Filename, URL: m.URL, Valid: m.Valid, Error: m.Error, Scheme: m.Scheme,
 		Form: m.Form, Raw: m.Raw, Offset: m.Pos.Offset, Length: len(m.Raw),
 		Line: m.Pos.Line, Col: m.Pos.Column, Alternatives: alt, Warnings: m.Warnings,
-	})
+	}
+	var err error
+	if m.Message > 0 {
+		err = enc.Encode(mailRecord{rec, m.Message, m.MessageID, m.MessageOffset, m.Part})
+	} else {
+		err = enc.Encode(rec)
+	}
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), err
 }
 
@@ -100,6 +121,7 @@ type Option func(*config)
 
 type config struct {
 	scan    []scanner.Option
+	name    string
 	invalid bool
 	off     Rule
 }
@@ -131,7 +153,10 @@ func Disable(r Rule) Option { return func(c *config) { c.off |= r } }
 
 // Filename sets the input's name, carried in every Match's position.
 func Filename(name string) Option {
-	return func(c *config) { c.scan = append(c.scan, scanner.Filename(name)) }
+	return func(c *config) {
+		c.name = name
+		c.scan = append(c.scan, scanner.Filename(name))
+	}
 }
 
 // MaxLength sets the maximum length of a wrapper in bytes, both brackets
@@ -147,6 +172,7 @@ func ReportInvalid() Option { return func(c *config) { c.invalid = true } }
 // Extractor finds the URLs of one input. Create one with New.
 type Extractor struct {
 	sc      *scanner.Scanner
+	name    string
 	invalid bool
 	w       wrap.Wrapper
 	m       Match
@@ -166,7 +192,7 @@ func New(r io.Reader, opts ...Option) *Extractor {
 	if c.off&Typography != 0 {
 		mode &^= scanner.Fullwidth
 	}
-	x := &Extractor{sc: scanner.New(r, append(c.scan, scanner.Rules(mode))...), invalid: c.invalid}
+	x := &Extractor{sc: scanner.New(r, append(c.scan, scanner.Rules(mode))...), invalid: c.invalid, name: c.name}
 	if c.off&PageBreaks != 0 {
 		x.w.Off |= wrap.PageFurniture
 	}
@@ -177,6 +203,14 @@ func New(r io.Reader, opts ...Option) *Extractor {
 		x.w.Off |= wrap.Typography
 	}
 	return x
+}
+
+// Reset makes the Extractor read r from its start, keeping its options
+// and its buffers: reading many small inputs, such as the parts of mail,
+// costs no new buffers.
+func (x *Extractor) Reset(r io.Reader) {
+	x.sc.Reset(r)
+	x.m = Match{}
 }
 
 // Next finds the next match. It returns false at the end of the input or
@@ -253,6 +287,24 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// Link makes the match of a URL given as such, not in a wrapper, as the
+// href and src attributes of HTML are: raw is the text it was found in
+// and pos where that stands. It says whether the Extractor reports it:
+// like a bare wrapper, only when it starts with a known scheme and ":",
+// and when it is invalid, only with ReportInvalid.
+func (x *Extractor) Link(url, raw string, pos scanner.Position) (Match, bool) {
+	scheme, _, ok := strings.Cut(url, ":")
+	if !ok || !wrap.KnownScheme([]byte(scheme)) {
+		return Match{}, false
+	}
+	pos.Filename = x.name
+	m := Match{Pos: pos, URL: url, Valid: true, Scheme: strings.ToLower(scheme), Form: "href", Raw: raw}
+	if err := rfc1738.Validate(url); err != nil {
+		m.Valid, m.Error = false, err.Error()
+	}
+	return m, m.Valid || x.invalid
 }
 
 // Match returns the match found by the last call to Next.

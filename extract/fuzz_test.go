@@ -20,6 +20,9 @@ func FuzzExtract(f *testing.F) {
 	// inputs let the fuzzer mutate faster.
 	files, _ := filepath.Glob("../corpus/*")
 	for _, name := range files {
+		if info, err := os.Stat(name); err != nil || info.IsDir() {
+			continue
+		}
 		b, err := os.ReadFile(name)
 		if err != nil {
 			f.Fatal(err)

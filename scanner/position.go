@@ -1,8 +1,10 @@
 package scanner
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
+	"unicode/utf8"
 )
 
 // Position is a place in an input: the byte offset from 0, and the line
@@ -44,3 +46,57 @@ type Error struct {
 func (e *Error) Error() string { return fmt.Sprintf("%s: %v", e.Pos, e.Err) }
 
 func (e *Error) Unwrap() error { return e.Err }
+
+// Counter counts lines and columns over text given to it in pieces, as
+// positions count them: lines break at LF, CR LF or a lone CR (a CR LF
+// cut between two pieces counts once), and a column counts characters.
+// A piece must not end inside a UTF-8 sequence.
+type Counter struct {
+	Line, Column int
+	prevCR       bool // the last byte seen is a CR
+}
+
+// NewCounter returns a Counter at line 1, column 1.
+func NewCounter() Counter { return Counter{Line: 1, Column: 1} }
+
+// Advance moves the counter over b. It returns the index in b of the last
+// byte of its last line break, or -1 when b breaks no line.
+func (c *Counter) Advance(b []byte) int {
+	if len(b) == 0 {
+		return -1
+	}
+	last, n := -1, 0
+	if bytes.IndexByte(b, '\r') < 0 {
+		if n = bytes.Count(b, nl); n > 0 {
+			last = bytes.LastIndexByte(b, '\n')
+			if c.prevCR && b[0] == '\n' {
+				n-- // the LF of a CR LF whose CR was counted
+			}
+		}
+	} else {
+		prevCR := c.prevCR
+		for i, ch := range b {
+			switch ch {
+			case '\r':
+				n++
+				last = i
+			case '\n':
+				if !prevCR {
+					n++
+				}
+				last = i
+			}
+			prevCR = ch == '\r'
+		}
+	}
+	c.prevCR = b[len(b)-1] == '\r'
+	c.Line += n
+	if last >= 0 {
+		c.Column = 1 + utf8.RuneCount(b[last+1:])
+	} else {
+		c.Column += utf8.RuneCount(b)
+	}
+	return last
+}
+
+var nl = []byte{'\n'}

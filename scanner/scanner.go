@@ -248,15 +248,23 @@ type Scanner struct {
 
 // New returns a Scanner that reads r.
 func New(r io.Reader, opts ...Option) *Scanner {
-	s := &Scanner{rd: r, max: DefaultMaxLength, mode: DefaultMode, open: -1,
-		lt: finder{c: '<', next: -1}, gt: finder{c: '>', next: -1}, ef: finder{c: 0xEF, next: -1},
-		lf: finder{c: '\n', next: -1}, cr: finder{c: '\r', next: -1}}
+	s := &Scanner{max: DefaultMaxLength, mode: DefaultMode}
 	for _, o := range opts {
 		o(s)
 	}
 	s.buf = make([]byte, max(readSize, 2*s.max))
-	s.track = tracker{line: 1, col: 1}
+	s.Reset(r)
 	return s
+}
+
+// Reset makes the Scanner read r from its start, as New would, keeping
+// its options and its buffer.
+func (s *Scanner) Reset(r io.Reader) {
+	*s = Scanner{rd: r, name: s.name, max: s.max, mode: s.mode, buf: s.buf, open: -1,
+		prefixes: s.prefixes[:0],
+		lt:       finder{c: '<', next: -1}, gt: finder{c: '>', next: -1}, ef: finder{c: 0xEF, next: -1},
+		lf: finder{c: '\n', next: -1}, cr: finder{c: '\r', next: -1},
+		track: tracker{Counter: NewCounter()}}
 }
 
 // Candidate returns the candidate found by the last call to Scan.
@@ -597,7 +605,7 @@ func (s *Scanner) finish() {
 // to i, so positions must be asked for in increasing order.
 func (s *Scanner) pos(i int) Position {
 	s.track.advance(s.buf[s.track.at:i], i)
-	return Position{Filename: s.name, Offset: s.base + int64(i), Line: s.track.line, Column: s.track.col}
+	return Position{Filename: s.name, Offset: s.base + int64(i), Line: s.track.Line, Column: s.track.Column}
 }
 
 // fill moves the data still needed to the front of the buffer and reads
@@ -662,54 +670,21 @@ func runeSafe(b []byte) int {
 	return len(b)
 }
 
-// tracker counts lines and columns, and keeps the head of the line.
+// tracker counts lines and columns up to a buffer offset, and keeps the
+// head of the line.
 type tracker struct {
-	at        int // buf offset the counts are at
-	line, col int
-	prevCR    bool // the byte before at is a CR
-	head      [LeadMax]byte
-	headLen   int // the first headLen bytes of the line, up to at
+	Counter
+	at      int // buf offset the counts are at
+	head    [LeadMax]byte
+	headLen int // the first headLen bytes of the line, up to at
 }
 
 // advance moves the tracker over b, which ends at buf offset to.
 func (t *tracker) advance(b []byte, to int) {
 	t.at = to
-	if len(b) == 0 {
-		return
-	}
-	last, n := -1, 0
-	if bytes.IndexByte(b, '\r') < 0 {
-		if n = bytes.Count(b, nl); n > 0 {
-			last = bytes.LastIndexByte(b, '\n')
-			if t.prevCR && b[0] == '\n' {
-				n-- // the LF of a CR LF whose CR was counted
-			}
-		}
-	} else {
-		prevCR := t.prevCR
-		for i, c := range b {
-			switch c {
-			case '\r':
-				n++
-				last = i
-			case '\n':
-				if !prevCR {
-					n++
-				}
-				last = i
-			}
-			prevCR = c == '\r'
-		}
-	}
-	t.prevCR = b[len(b)-1] == '\r'
-	t.line += n
-	if last >= 0 {
-		t.col = 1 + utf8.RuneCount(b[last+1:])
+	if last := t.Advance(b); last >= 0 {
 		t.headLen = copy(t.head[:], b[last+1:])
 	} else {
-		t.col += utf8.RuneCount(b)
 		t.headLen += copy(t.head[t.headLen:], b)
 	}
 }
-
-var nl = []byte{'\n'}

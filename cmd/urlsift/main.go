@@ -1,11 +1,11 @@
-// Command urlsift prints the URLs found in plain text, the way the
-// Appendix of RFC 1738 says people write them: in <URL:...> and bare
-// <...> wrappers, broken across lines and after hyphens. Every URL it
-// prints is valid by RFC 1738.
+// Command urlsift prints the URLs found in plain text, mail and news
+// archives, the way the Appendix of RFC 1738 says people write them: in
+// <URL:...> and bare <...> wrappers, broken across lines and after
+// hyphens. Every URL it prints is valid by RFC 1738.
 //
 // Usage:
 //
-//	urlsift [flags] [FILE ...]
+//	urlsift [flags] [FILE or DIRECTORY ...]
 //
 // With no FILE, or with "-", it reads standard input. The exit status is
 // grep's: 0 when a valid URL was found, 1 when none was, 2 on an error.
@@ -13,28 +13,51 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
+	"runtime"
 	"runtime/debug"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
 
 	"github.com/urlsift/urlsift/extract"
+	"github.com/urlsift/urlsift/extract/mail"
+	"github.com/urlsift/urlsift/scanner"
 )
 
-const usage = `usage: urlsift [flags] [FILE ...]
+const usage = `usage: urlsift [flags] [FILE or DIRECTORY ...]
 
-urlsift prints the URLs written in plain text the way RFC 1738's Appendix
-describes: inside <URL:...> and bare <...> wrappers, broken across lines,
-broken after hyphens. Each printed URL is valid by RFC 1738. With no FILE,
-or with "-", it reads standard input.
+urlsift prints the URLs written in plain text, mail and news the way RFC
+1738's Appendix describes: inside <URL:...> and bare <...> wrappers, broken
+across lines, broken after hyphens. Each printed URL is valid by RFC 1738.
+With no FILE, or with "-", it reads standard input. A directory is walked,
+its files read on all cores and printed in order; its binary files (with a
+NUL byte) are skipped. Files compressed with gzip, bzip2, xz or zstd are
+read through, whatever their name.
 
 Flags:
   --json             one JSON record per reported wrapper, valid or not, with
                      its position, raw text, reason, alternative readings and
-                     warnings
+                     warnings (and, in mail, its message and part)
+  --input KIND       auto (default), text, mail (one message) or mbox: auto
+                     takes a file whose first line starts with "From " for an
+                     mbox, one that starts with header fields for a message
+  -H                 print the file name before each URL
+  --with-message     print the Message-ID before each URL found in mail
+  --progress WHEN    auto (default: on long work, when standard error is a
+                     terminal), always or never
   --max-length N     the longest wrapper taken, in bytes (default 8192)
   --no-page-breaks   do not skip page breaks (form feeds, "[Page N]" footers,
                      "RFC NNNN" and "Internet-Draft" headers) inside wrappers
@@ -49,21 +72,35 @@ Flags:
 Examples:
   urlsift rfc1738.txt                 the URLs of a file, one per line
   urlsift --json notes.txt | jq .     every wrapper with the reason it fails
-  cat *.txt | urlsift -               from standard input
+  urlsift -H --with-message ~/Mail    every URL of a mail tree, with where
+  zcat list.mbox.gz | urlsift -       from standard input
 
 Exit status: 0 when a valid URL was found, 1 when none was, 2 on an error
-(an unreadable file is reported and the other files are still read).
+(an unreadable file or a broken MIME part is reported on standard error,
+and everything else is still read).
 `
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
+// options are the command's flags.
+type options struct {
+	json, withName, withMessage bool
+	input                       string
+	extract                     []extract.Option
+}
+
 // run is the whole command; it returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("urlsift", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	asJSON := fs.Bool("json", false, "")
+	var o options
+	fs.BoolVar(&o.json, "json", false, "")
+	fs.BoolVar(&o.withName, "H", false, "")
+	fs.BoolVar(&o.withMessage, "with-message", false, "")
+	fs.StringVar(&o.input, "input", "auto", "")
+	progress := fs.String("progress", "auto", "")
 	maxLen := fs.Int("max-length", 8192, "")
 	showVersion := fs.Bool("version", false, "")
 	var off extract.Rule
@@ -75,70 +112,75 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	} {
 		fs.BoolFunc(name, "", func(string) error { off |= rule; return nil })
 	}
+	bad := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "urlsift: "+format+"\n\n%s", append(a, usage)...)
+		return 2
+	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stderr, usage)
 			return 0
 		}
-		fmt.Fprintf(stderr, "urlsift: %v\n\n%s", err, usage)
-		return 2
+		return bad("%v", err)
 	}
-	if *showVersion {
+	switch {
+	case *showVersion:
 		fmt.Fprintln(stdout, "urlsift", version())
 		return 0
+	case *maxLen < 2:
+		return bad("--max-length must be at least 2")
+	case o.input != "auto" && o.input != "text" && o.input != "mail" && o.input != "mbox":
+		return bad("--input must be auto, text, mail or mbox")
+	case *progress != "auto" && *progress != "always" && *progress != "never":
+		return bad("--progress must be auto, always or never")
 	}
-	if *maxLen < 2 {
-		fmt.Fprintf(stderr, "urlsift: --max-length must be at least 2\n")
-		return 2
+	o.extract = []extract.Option{extract.MaxLength(*maxLen), extract.Disable(off)}
+	if o.json {
+		o.extract = append(o.extract, extract.ReportInvalid())
 	}
+
 	files := fs.Args()
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
+	jobs, total := expand(files)
+	showProgress := *progress == "always"
+	if *progress == "auto" {
+		f, ok := stderr.(*os.File)
+		showProgress = ok && term.IsTerminal(int(f.Fd())) && total > 4<<20
+	}
+	var read, done atomic.Int64
+	var stop func()
+	if showProgress {
+		stop = startProgress(stderr, total, len(jobs), &read, &done)
+	}
 
 	out := bufio.NewWriterSize(stdout, 64<<10)
-	enc := json.NewEncoder(out)
-	enc.SetEscapeHTML(false)
-	found, failed := false, false
-	// scan writes the matches of one input and reports its error.
-	scan := func(r io.Reader, name string) {
-		opts := []extract.Option{extract.Filename(name), extract.MaxLength(*maxLen), extract.Disable(off)}
-		if *asJSON {
-			opts = append(opts, extract.ReportInvalid())
+	found, failed, binaries := false, false, 0
+	for res := range process(jobs, o, stdin, &read, &done) {
+		for chunk := range res.chunks {
+			out.Write(chunk)
 		}
-		x := extract.New(r, opts...)
-		for x.Next() {
-			m := x.Match()
-			found = found || m.Valid
-			if *asJSON {
-				enc.Encode(m)
-			} else {
-				out.WriteString(m.URL)
-				out.WriteByte('\n')
+		if len(res.errs) > 0 {
+			out.Flush()
+			for _, e := range res.errs {
+				fmt.Fprintf(stderr, "urlsift: %s\n", e)
 			}
 		}
-		if err := x.Err(); err != nil {
-			out.Flush()
-			fmt.Fprintf(stderr, "urlsift: %v\n", err)
-			failed = true
+		found = found || res.found
+		failed = failed || res.failed
+		if res.binary {
+			binaries++
 		}
 	}
-	for _, name := range files {
-		if name == "-" {
-			scan(stdin, name)
-			continue
-		}
-		f, err := os.Open(name)
-		if err != nil {
-			out.Flush()
-			fmt.Fprintf(stderr, "urlsift: %v\n", err)
-			failed = true
-			continue
-		}
-		scan(f, name)
-		f.Close()
+	err := out.Flush()
+	if stop != nil {
+		stop()
 	}
-	if err := out.Flush(); err != nil {
+	if binaries > 0 {
+		fmt.Fprintf(stderr, "urlsift: %d binary files skipped\n", binaries)
+	}
+	if err != nil {
 		fmt.Fprintf(stderr, "urlsift: %v\n", err)
 		return 2
 	}
@@ -149,6 +191,256 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	}
 	return 1
+}
+
+// job is one input: a file named on the command line or found in a
+// directory, or standard input.
+type job struct {
+	name   string
+	walked bool  // found in a directory: binary files are skipped
+	size   int64 // -1 when not known
+	err    error // the file could not be found
+}
+
+// expand turns the arguments into jobs, walking directories in lexical
+// order, and adds up the sizes of the files.
+func expand(args []string) ([]*job, int64) {
+	var jobs []*job
+	var total int64
+	for _, name := range args {
+		if name == "-" {
+			jobs = append(jobs, &job{name: name, size: -1})
+			continue
+		}
+		info, err := os.Stat(name)
+		if err != nil || !info.IsDir() {
+			j := &job{name: name, size: -1, err: err}
+			if err == nil {
+				j.size = info.Size()
+				total += j.size
+			}
+			jobs = append(jobs, j)
+			continue
+		}
+		filepath.WalkDir(name, func(path string, d fs.DirEntry, err error) error {
+			switch {
+			case err != nil:
+				jobs = append(jobs, &job{name: path, size: -1, err: err})
+			case d.Type().IsRegular():
+				j := &job{name: path, walked: true, size: -1}
+				if info, err := d.Info(); err == nil {
+					j.size = info.Size()
+					total += j.size
+				}
+				jobs = append(jobs, j)
+			}
+			return nil
+		})
+	}
+	return jobs, total
+}
+
+// result is what one job gives: its output, in chunks, then its errors.
+type result struct {
+	chunks        chan []byte
+	errs          []string
+	found, failed bool
+	binary        bool
+}
+
+// process runs the jobs on all cores and returns their results in the
+// order of the jobs. A job's output streams out as soon as the jobs
+// before it are done; the others wait, a few chunks at most each.
+func process(jobs []*job, o options, stdin io.Reader, read, done *atomic.Int64) <-chan *result {
+	results := make([]*result, len(jobs))
+	for i := range results {
+		results[i] = &result{chunks: make(chan []byte, 4)}
+	}
+	next := make(chan int)
+	go func() {
+		for i := range jobs {
+			next <- i
+		}
+		close(next)
+	}()
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				scanJob(jobs[i], results[i], o, stdin, read)
+				done.Add(1)
+			}
+		}()
+	}
+	ordered := make(chan *result)
+	go func() {
+		for _, r := range results {
+			ordered <- r
+		}
+		close(ordered)
+	}()
+	return ordered
+}
+
+// chunkWriter sends what is written to it in chunks of about 64 KiB.
+type chunkWriter struct {
+	buf []byte
+	out chan<- []byte
+}
+
+func (w *chunkWriter) Write(p []byte) (int, error) {
+	w.buf = append(w.buf, p...)
+	if len(w.buf) >= 64<<10 {
+		w.flush()
+	}
+	return len(p), nil
+}
+
+func (w *chunkWriter) flush() {
+	if len(w.buf) > 0 {
+		w.out <- w.buf
+		w.buf = nil
+	}
+}
+
+// counter counts the bytes read through it.
+type counter struct {
+	r io.Reader
+	n *atomic.Int64
+}
+
+func (c counter) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+// scanJob reads one input and writes its matches to res.
+func scanJob(j *job, res *result, o options, stdin io.Reader, read *atomic.Int64) {
+	w := &chunkWriter{out: res.chunks}
+	defer func() {
+		w.flush()
+		close(res.chunks)
+	}()
+	fail := func(err error) {
+		switch err.(type) {
+		case *scanner.Error, *fs.PathError: // they name the input
+		default:
+			err = fmt.Errorf("%s: %w", j.name, err)
+		}
+		res.errs = append(res.errs, err.Error())
+		res.failed = true
+	}
+	if j.err != nil {
+		fail(j.err)
+		return
+	}
+	var in io.Reader = stdin
+	if j.name != "-" {
+		f, err := os.Open(j.name)
+		if err != nil {
+			fail(err)
+			return
+		}
+		defer f.Close()
+		in = f
+	}
+	r, _, err := mail.Decompress(counter{in, read})
+	if err != nil {
+		fail(err)
+		return
+	}
+	br := bufio.NewReaderSize(r, 64<<10)
+	head, err := br.Peek(8 << 10)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		fail(err)
+		return
+	}
+	if j.walked && bytes.IndexByte(head, 0) >= 0 {
+		res.binary = true
+		return
+	}
+	kind := mail.Detect(head)
+	switch o.input {
+	case "text":
+		kind = mail.Text
+	case "mail":
+		kind = mail.Message
+	case "mbox":
+		kind = mail.Mbox
+	}
+	opts := append(slices.Clip(o.extract), extract.Filename(j.name))
+	matches := extract.All(br, opts...)
+	if kind != mail.Text {
+		matches = mail.Matches(br, kind, opts...)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	for m, err := range matches {
+		if err != nil {
+			var pe *mail.PartError
+			if errors.As(err, &pe) && pe.Warning {
+				res.errs = append(res.errs, j.name+": "+err.Error())
+				continue
+			}
+			fail(err)
+			continue
+		}
+		res.found = res.found || m.Valid
+		switch {
+		case o.json:
+			enc.Encode(m)
+		default:
+			if o.withName {
+				io.WriteString(w, j.name+":")
+			}
+			if o.withMessage && m.Message > 0 {
+				id := m.MessageID
+				if id == "" {
+					id = "-"
+				}
+				io.WriteString(w, id+" ")
+			}
+			io.WriteString(w, m.URL+"\n")
+		}
+	}
+}
+
+// startProgress shows a bar on w until the returned function is called.
+func startProgress(w io.Writer, total int64, files int, read, done *atomic.Int64) func() {
+	bar := progressbar.NewOptions64(max(total, 1),
+		progressbar.OptionSetWriter(w),
+		progressbar.OptionShowBytes(true),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionSetWidth(30),
+		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+	)
+	quit := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		tick := time.NewTicker(200 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			bar.Describe(fmt.Sprintf("files %d/%d", done.Load(), files))
+			bar.Set64(read.Load())
+			select {
+			case <-quit:
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	return func() {
+		close(quit)
+		wg.Wait()
+		bar.Describe(fmt.Sprintf("files %d/%d", done.Load(), files))
+		bar.Finish()
+	}
 }
 
 func version() string {

@@ -10,24 +10,30 @@ import (
 	"github.com/sebdah/goldie/v2"
 )
 
-// TestGolden runs urlsift --json on each file of corpus/ and compares the
-// output with golden/<file>.json. Update with go test ./cmd/urlsift -update,
-// then read every changed line before committing it.
+// TestGolden runs urlsift --json on each entry of corpus/ (a directory is
+// walked) and compares the output with golden/<entry>.json, and what it
+// says on standard error, if anything, with golden/<entry>.stderr. Update
+// with go test ./cmd/urlsift -update, then read every changed line before
+// committing it.
 func TestGolden(t *testing.T) {
 	t.Chdir("../..")
-	files, err := filepath.Glob("corpus/*")
-	if err != nil || len(files) == 0 {
+	entries, err := filepath.Glob("corpus/*")
+	if err != nil || len(entries) == 0 {
 		t.Fatalf("no corpus: %v", err)
 	}
-	g := goldie.New(t, goldie.WithFixtureDir("golden"), goldie.WithNameSuffix(".json"))
-	for _, f := range files {
+	g := goldie.New(t, goldie.WithFixtureDir("golden"), goldie.WithNameSuffix(""))
+	for _, f := range entries {
 		name := filepath.Base(f)
 		t.Run(name, func(t *testing.T) {
 			var out, errOut bytes.Buffer
-			if code := run([]string{"--json", f}, nil, &out, &errOut); code == 2 || errOut.Len() > 0 {
-				t.Fatalf("exit %d: %s", code, errOut.String())
+			run([]string{"--json", f}, nil, &out, &errOut)
+			g.Assert(t, name+".json", out.Bytes())
+			if errOut.Len() > 0 || fileExists(filepath.Join("golden", name+".stderr")) {
+				g.Assert(t, name+".stderr", errOut.Bytes())
 			}
-			g.Assert(t, name, out.Bytes())
+			if info, err := os.Stat(f); err != nil || info.IsDir() {
+				return
+			}
 
 			// Standard input gives the same records, named "-".
 			in, err := os.Open(f)
@@ -35,14 +41,19 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer in.Close()
-			var viaStdin bytes.Buffer
-			run([]string{"--json"}, in, &viaStdin, &errOut)
+			var viaStdin, errStdin bytes.Buffer
+			run([]string{"--json"}, in, &viaStdin, &errStdin)
 			want := strings.ReplaceAll(out.String(), `"path":"`+f+`"`, `"path":"-"`)
 			if viaStdin.String() != want {
 				t.Errorf("standard input gives other records than the file")
 			}
 		})
 	}
+}
+
+func fileExists(name string) bool {
+	_, err := os.Stat(name)
+	return err == nil
 }
 
 func TestExitStatus(t *testing.T) {
@@ -70,7 +81,7 @@ func TestExitStatus(t *testing.T) {
 		{"stdin", nil, "<http://b.example/>", 0, "http://b.example/\n", ""},
 		{"dash is stdin", []string{none, "-"}, "<http://b.example/>", 0, "http://b.example/\n", ""},
 		{"unreadable file, others still read", []string{missing, good}, "", 2, "http://a.example/\n", "missing.txt"},
-		{"a directory", []string{dir, good}, "", 2, "http://a.example/\n", "is a directory"},
+		{"a directory is walked", []string{dir, good}, "", 0, "http://a.example/\nhttp://a.example/\n", ""},
 		{"bad flag", []string{"--nope"}, "", 2, "", "flag provided but not defined"},
 		{"bad max length", []string{"--max-length", "1", good}, "", 2, "", "--max-length"},
 		{"json of an invalid one", []string{"--json", none}, "", 1,
@@ -139,5 +150,56 @@ func TestRuleFlags(t *testing.T) {
 		if out.String() != c.want {
 			t.Errorf("%s: got %q, want %q", c.flag, out.String(), c.want)
 		}
+	}
+}
+
+func TestMailFlags(t *testing.T) {
+	t.Chdir("../..")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-H", "corpus/mail-base64.eml"}, "corpus/mail-base64.eml:http://www.example.org/base64/hidden\n" +
+			"corpus/mail-base64.eml:http://www.example.org/base64/two\n"},
+		{[]string{"--with-message", "corpus/mail-base64.eml"}, "<b64@example.org> http://www.example.org/base64/hidden\n" +
+			"<b64@example.org> http://www.example.org/base64/two\n"},
+		{[]string{"-H", "--with-message", "corpus/rule-7-examples.txt"}, "corpus/rule-7-examples.txt:ftp://info.cern.ch/pub/www/doc;type=d\n" +
+			"corpus/rule-7-examples.txt:ftp://ds.internic.net/rfc\n" +
+			"corpus/rule-7-examples.txt:http://ds.internic.net/instructions/overview.html#WARNING\n" +
+			"corpus/rule-7-examples.txt:http://www-cse.ucsd.edu/users/bsy/coke.history.txt\n"},
+		// Read as text, a message gives the URLs of its raw form: base64
+		// hides them, a header's are found with the body's.
+		{[]string{"--input", "text", "corpus/mail-base64.eml"}, ""},
+		{[]string{"--input", "text", "corpus/mail-alternative.eml"},
+			"http://www.example.org/plain\nhttp://www.example.org/in-script\n"},
+		// Read as one message, an mbox is one message.
+		{[]string{"--input", "mail", "--with-message", "corpus/tree/sub/message.eml"},
+			"<tree@example.org> http://www.example.org/tree/message\n"},
+	} {
+		var out, errOut bytes.Buffer
+		run(c.args, nil, &out, &errOut)
+		if out.String() != c.want {
+			t.Errorf("%q: got %q, want %q (%s)", c.args, out.String(), c.want, errOut.String())
+		}
+	}
+}
+
+func TestProgress(t *testing.T) {
+	t.Chdir("../..")
+	for _, c := range []struct {
+		when string
+		bar  bool
+	}{{"always", true}, {"never", false}, {"auto", false}} {
+		var out, errOut bytes.Buffer
+		if code := run([]string{"--progress", c.when, "corpus/rfc1738.txt"}, nil, &out, &errOut); code != 0 {
+			t.Fatalf("%s: exit %d: %s", c.when, code, errOut.String())
+		}
+		if bar := strings.Contains(errOut.String(), "files 0/1   0% |"); bar != c.bar {
+			t.Errorf("--progress %s: bar shown %v, want %v: %q", c.when, bar, c.bar, errOut.String())
+		}
+	}
+	var out, errOut bytes.Buffer
+	if code := run([]string{"--progress", "sometimes"}, nil, &out, &errOut); code != 2 {
+		t.Errorf("--progress sometimes: exit %d", code)
 	}
 }

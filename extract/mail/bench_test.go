@@ -1,0 +1,67 @@
+package mail
+
+import (
+	"bytes"
+	"encoding/base64"
+	"fmt"
+	"mime/quotedprintable"
+	"strings"
+	"testing"
+
+	"github.com/urlsift/urlsift/extract"
+)
+
+// archive generates an mbox of about size bytes, a mix of what mail
+// archives hold: plain messages, quoted-printable ones with soft line
+// breaks, base64 ones, multipart/alternative with HTML, Latin-1, quoted
+// replies and list headers.
+func archive(size int) []byte {
+	prose := strings.Repeat("The whitespace should be ignored when extracting the URL, says RFC 1738.\n", 20)
+	var b bytes.Buffer
+	for i := 0; b.Len() < size; i++ {
+		fmt.Fprintf(&b, "From user%d@example.org Mon Jan  2 10:00:00 1995\n", i)
+		fmt.Fprintf(&b, "From: User %d <user%d@example.org>\nMessage-ID: <m%d@example.org>\nSubject: message %d\n", i, i, i, i)
+		b.WriteString("List-Archive: <http://lists.example.org/archive/>\nMIME-Version: 1.0\n")
+		body := fmt.Sprintf("%sSee <URL:http://www.example.org/archive/%d/a/long/path/that-\n   breaks.html>.\n"+
+			"> Quoted: <http://www.example.org/quoted/%d\n> /more>\n%s", prose, i, i, prose)
+		switch i % 4 {
+		case 0:
+			b.WriteString("Content-Type: text/plain; charset=us-ascii\n\n" + body)
+		case 1:
+			b.WriteString("Content-Type: text/plain; charset=iso-8859-1\nContent-Transfer-Encoding: quoted-printable\n\n")
+			w := quotedprintable.NewWriter(&b)
+			w.Write([]byte("Caf\xe9 " + body))
+			w.Close()
+		case 2:
+			b.WriteString("Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: base64\n\n")
+			b.WriteString(base64.StdEncoding.EncodeToString([]byte(body)))
+		case 3:
+			b.WriteString("Content-Type: multipart/alternative; boundary=\"b\"\n\n--b\nContent-Type: text/plain\n\n" + body +
+				"\n--b\nContent-Type: text/html\n\n<html><body><p>" + strings.ReplaceAll(prose, "\n", "<br>\n") +
+				fmt.Sprintf("<a href=\"http://www.example.org/html/%d\">link</a></p></body></html>\n--b--\n", i))
+		}
+		b.WriteString("\n\n")
+	}
+	return b.Bytes()
+}
+
+func BenchmarkMbox(b *testing.B) {
+	in := archive(100 << 20)
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	for b.Loop() {
+		n := 0
+		for m, err := range Matches(bytes.NewReader(in), Mbox, extract.ReportInvalid()) {
+			if err != nil {
+				b.Fatal(err)
+			}
+			if !m.Valid {
+				b.Fatalf("invalid: %+v", m)
+			}
+			n++
+		}
+		if n == 0 {
+			b.Fatal("no match")
+		}
+	}
+}

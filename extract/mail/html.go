@@ -1,0 +1,107 @@
+package mail
+
+import (
+	"io"
+	"strings"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+
+	"github.com/urlsift/urlsift/scanner"
+)
+
+// htmlText reads an HTML part as its text, with the tags removed and
+// character references decoded, so that the wrapper rules apply to what
+// a reader sees; block elements break lines, and scripts and styles are
+// left out. It also collects the href and src attributes, each at the
+// position in that text where its tag stands.
+type htmlText struct {
+	z     *html.Tokenizer
+	buf   []byte
+	err   error
+	skip  int // inside this many scripts or styles
+	at    int64
+	count scanner.Counter
+	links []link
+}
+
+// link is an href or src attribute.
+type link struct {
+	value, raw string
+	pos        scanner.Position // in the text
+}
+
+// maxHTMLToken bounds the memory of one HTML token: a longer one ends the
+// part with html.ErrBufferExceeded.
+const maxHTMLToken = 4 << 20
+
+func newHTMLText(r io.Reader) *htmlText {
+	z := html.NewTokenizer(r)
+	z.SetMaxBuf(maxHTMLToken)
+	return &htmlText{z: z, count: scanner.NewCounter()}
+}
+
+func (h *htmlText) Read(p []byte) (int, error) {
+	for len(h.buf) == 0 {
+		if h.err != nil {
+			return 0, h.err
+		}
+		h.token()
+	}
+	n := copy(p, h.buf)
+	h.buf = h.buf[n:]
+	return n, nil
+}
+
+// token reads one token, appending the text it gives to h.buf.
+func (h *htmlText) token() {
+	start := len(h.buf)
+	switch h.z.Next() {
+	case html.ErrorToken:
+		h.err = h.z.Err()
+	case html.TextToken:
+		if h.skip == 0 {
+			h.buf = append(h.buf, h.z.Text()...)
+		}
+	case html.StartTagToken, html.SelfClosingTagToken:
+		name, more := h.z.TagName()
+		a := atom.Lookup(name)
+		if a == atom.Script || a == atom.Style {
+			h.skip++
+		}
+		if breaks(a) {
+			h.buf = append(h.buf, '\n')
+		}
+		raw := string(h.z.Raw())
+		for more {
+			var key, val []byte
+			key, val, more = h.z.TagAttr()
+			if k := string(key); k == "href" || k == "src" {
+				h.links = append(h.links, link{value: strings.TrimSpace(string(val)), raw: raw,
+					pos: scanner.Position{Offset: h.at + int64(start), Line: h.count.Line, Column: h.count.Column}})
+			}
+		}
+	case html.EndTagToken:
+		name, _ := h.z.TagName()
+		a := atom.Lookup(name)
+		if (a == atom.Script || a == atom.Style) && h.skip > 0 {
+			h.skip--
+		}
+		if breaks(a) {
+			h.buf = append(h.buf, '\n')
+		}
+	}
+	// Count what this token added to the text.
+	h.count.Advance(h.buf[start:])
+	h.at += int64(len(h.buf) - start)
+}
+
+// breaks reports whether an element starts or ends a line of text.
+func breaks(a atom.Atom) bool {
+	switch a {
+	case atom.Br, atom.P, atom.Div, atom.Li, atom.Tr, atom.Td, atom.Th, atom.Pre, atom.Blockquote,
+		atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6, atom.Ul, atom.Ol, atom.Table, atom.Hr:
+		return true
+	}
+	return false
+}

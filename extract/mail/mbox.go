@@ -1,0 +1,116 @@
+package mail
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+)
+
+// mbox splits an mbox file into its messages. A message starts after a
+// "From " line that begins the file or follows an empty line; its lines
+// that start with ">From ", ">>From " and so on lose one ">" (mboxrd; for
+// mboxo, which quotes only "From ", this undoes that quoting too). Lines
+// of any length are read in pieces.
+type mbox struct {
+	r      *bufio.Reader
+	offset int64 // input offset after the last piece read
+	err    error
+
+	line      []byte // what is left of the last piece read
+	lineStart bool   // that piece starts a line
+	sepOK     bool   // that piece starts a line that follows an empty one
+	nl        bool   // the last piece read ends a line
+	blank     bool   // the last line read is empty
+	inMsg     bool
+}
+
+func newMbox(r io.Reader) *mbox {
+	return &mbox{r: bufio.NewReaderSize(r, 64<<10), nl: true, blank: true}
+}
+
+// fetch reads the next piece of a line into m.line.
+func (m *mbox) fetch() bool {
+	if m.err != nil {
+		return false
+	}
+	piece, err := m.r.ReadSlice('\n')
+	if err == bufio.ErrBufferFull {
+		err = nil
+	}
+	m.err = err
+	if len(piece) == 0 {
+		return false
+	}
+	m.offset += int64(len(piece))
+	m.lineStart = m.nl
+	m.sepOK = m.lineStart && m.blank
+	m.nl = piece[len(piece)-1] == '\n'
+	m.blank = m.lineStart && m.nl && (len(piece) == 1 || len(piece) == 2 && piece[0] == '\r')
+	m.line = piece
+	return true
+}
+
+func (m *mbox) separator() bool {
+	return m.sepOK && bytes.HasPrefix(m.line, []byte("From "))
+}
+
+// next advances to the next message. It returns the input offset of its
+// "From " line, and false when there is none.
+func (m *mbox) next() (int64, bool) {
+	for {
+		if m.line == nil && !m.fetch() {
+			return 0, false
+		}
+		if m.separator() {
+			break
+		}
+		m.line = nil
+	}
+	at := m.offset - int64(len(m.line))
+	for { // the rest of the "From " line, however long
+		m.line = nil
+		if m.nl || !m.fetch() {
+			break
+		}
+	}
+	m.inMsg = true
+	return at, true
+}
+
+// Read reads the current message, up to the next separator.
+func (m *mbox) Read(p []byte) (int, error) {
+	if !m.inMsg {
+		return 0, io.EOF
+	}
+	for m.line == nil {
+		if !m.fetch() {
+			if m.err == io.EOF {
+				return 0, io.EOF
+			}
+			return 0, m.err
+		}
+		if m.separator() {
+			m.inMsg = false
+			return 0, io.EOF
+		}
+		if m.lineStart && quotedFrom(m.line) {
+			m.line = m.line[1:]
+		}
+	}
+	n := copy(p, m.line)
+	m.line = m.line[n:]
+	m.sepOK = false // what is left is not the start of a line
+	if len(m.line) == 0 {
+		m.line = nil
+	}
+	return n, nil
+}
+
+// quotedFrom reports whether line is ">From ", ">>From " and so on.
+func quotedFrom(line []byte) bool {
+	i := 0
+	for i < len(line) && line[i] == '>' {
+		i++
+	}
+	return i > 0 && bytes.HasPrefix(line[i:], []byte("From "))
+}
