@@ -11,10 +11,9 @@ import (
 // that space goes. Space-stuffing is undone, and each joined line starts
 // with its quote markers again (">" per level, then a space).
 type flowed struct {
+	pending
 	r     *bufio.Reader
 	delsp bool
-	out   []byte
-	err   error
 
 	inFlow bool // the line before was flowed: this one goes on with it
 	depth  int  // the quote depth of that line
@@ -24,15 +23,25 @@ func newFlowed(r io.Reader, delsp bool) *flowed {
 	return &flowed{r: bufio.NewReader(r), delsp: delsp}
 }
 
-func (f *flowed) Read(p []byte) (int, error) {
-	for len(f.out) == 0 {
-		if f.err != nil {
-			return 0, f.err
+func (f *flowed) Read(p []byte) (int, error) { return f.read(p, f.line) }
+
+// pending is text produced ahead of Read, and the error that ends it.
+type pending struct {
+	out []byte
+	err error
+}
+
+// read gives out what is pending, asking more for some until there is
+// some or an error.
+func (q *pending) read(p []byte, more func()) (int, error) {
+	for len(q.out) == 0 {
+		if q.err != nil {
+			return 0, q.err
 		}
-		f.line()
+		more()
 	}
-	n := copy(p, f.out)
-	f.out = f.out[n:]
+	n := copy(p, q.out)
+	q.out = q.out[n:]
 	return n, nil
 }
 

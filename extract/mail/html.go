@@ -16,9 +16,8 @@ import (
 // left out. It also collects the href and src attributes, each at the
 // position in that text where its tag stands.
 type htmlText struct {
+	pending
 	z     *html.Tokenizer
-	buf   []byte
-	err   error
 	skip  int // inside this many scripts or styles
 	at    int64
 	count scanner.Counter
@@ -41,27 +40,17 @@ func newHTMLText(r io.Reader) *htmlText {
 	return &htmlText{z: z, count: scanner.NewCounter()}
 }
 
-func (h *htmlText) Read(p []byte) (int, error) {
-	for len(h.buf) == 0 {
-		if h.err != nil {
-			return 0, h.err
-		}
-		h.token()
-	}
-	n := copy(p, h.buf)
-	h.buf = h.buf[n:]
-	return n, nil
-}
+func (h *htmlText) Read(p []byte) (int, error) { return h.read(p, h.token) }
 
-// token reads one token, appending the text it gives to h.buf.
+// token reads one token, appending the text it gives to h.out.
 func (h *htmlText) token() {
-	start := len(h.buf)
+	start := len(h.out)
 	switch h.z.Next() {
 	case html.ErrorToken:
 		h.err = h.z.Err()
 	case html.TextToken:
 		if h.skip == 0 {
-			h.buf = append(h.buf, h.z.Text()...)
+			h.out = append(h.out, h.z.Text()...)
 		}
 	case html.StartTagToken, html.SelfClosingTagToken:
 		name, more := h.z.TagName()
@@ -70,7 +59,7 @@ func (h *htmlText) token() {
 			h.skip++
 		}
 		if breaks(a) {
-			h.buf = append(h.buf, '\n')
+			h.out = append(h.out, '\n')
 		}
 		raw := string(h.z.Raw())
 		for more {
@@ -88,12 +77,12 @@ func (h *htmlText) token() {
 			h.skip--
 		}
 		if breaks(a) {
-			h.buf = append(h.buf, '\n')
+			h.out = append(h.out, '\n')
 		}
 	}
 	// Count what this token added to the text.
-	h.count.Advance(h.buf[start:])
-	h.at += int64(len(h.buf) - start)
+	h.count.Advance(h.out[start:])
+	h.at += int64(len(h.out) - start)
 }
 
 // breaks reports whether an element starts or ends a line of text.
