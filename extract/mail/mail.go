@@ -286,7 +286,7 @@ func (w *walker) entity(ctype, cte string, body io.Reader, path string, whole bo
 	case "quoted-printable":
 		body = quotedprintable.NewReader(body)
 	case "base64":
-		body = base64Reader{base64.NewDecoder(base64.StdEncoding, body)}
+		body = base64Reader{base64.NewDecoder(base64.StdEncoding, fullReader{body})}
 	}
 	if strings.HasPrefix(mediatype, "multipart/") {
 		mr := multipart.NewReader(body, params["boundary"])
@@ -329,6 +329,19 @@ func (b base64Reader) Read(p []byte) (int, error) {
 	var ce base64.CorruptInputError
 	if errors.As(err, &ce) {
 		err = errBase64
+	}
+	return n, err
+}
+
+// fullReader fills every read it can: base64's decoder tells bad data
+// after padding apart only when it sees it in the same read, so what it
+// says must not depend on how the input was read.
+type fullReader struct{ r io.Reader }
+
+func (f fullReader) Read(p []byte) (int, error) {
+	n, err := io.ReadFull(f.r, p)
+	if err == io.ErrUnexpectedEOF {
+		err = io.EOF
 	}
 	return n, err
 }
