@@ -18,4 +18,5 @@ require (
 	github.com/rivo/uniseg v0.4.7 // indirect
 	github.com/sergi/go-diff v1.0.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
+	mvdan.cc/xurls/v2 v2.6.0 // indirect
 )

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -64,4 +65,75 @@ func BenchmarkDense(b *testing.B) {
 	block := "see <URL:http://www.example.com/a/b.html> or <http://www-\n   cse.ucsd.edu/x.txt>, " +
 		"<URL:ftp://ds.in\n   ternic.net/rfc> not <port> nor <URL:http://h.example/~user/>\n"
 	benchExtract(b, []byte(strings.Repeat(block, 4<<20/len(block))))
+}
+
+// repeat is an input of n bytes that repeats block: large inputs without
+// the memory to hold them.
+type repeat struct {
+	block []byte
+	n     int64 // bytes left
+	off   int   // offset in block
+}
+
+// newRepeat returns the input; its block is at least 64 KiB, so that
+// making the input costs little beside reading it.
+func newRepeat(block string, n int64) *repeat {
+	return &repeat{block: []byte(strings.Repeat(block, (64<<10)/len(block)+1)), n: n}
+}
+
+func (r *repeat) Read(p []byte) (int, error) {
+	if r.n <= 0 {
+		return 0, io.EOF
+	}
+	p = p[:min(int64(len(p)), r.n)]
+	total := 0
+	for len(p) > 0 {
+		c := copy(p, r.block[r.off:])
+		r.off = (r.off + c) % len(r.block)
+		p = p[c:]
+		total += c
+	}
+	r.n -= int64(total)
+	return total, nil
+}
+
+// benchStream runs the extractor over n bytes of block repeated, as the
+// command does: valid URLs only.
+func benchStream(b *testing.B, block string, n int64) {
+	b.SetBytes(n)
+	b.ReportAllocs()
+	for b.Loop() {
+		x := New(newRepeat(block, n))
+		for x.Next() {
+		}
+		if err := x.Err(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkLarge runs over 1 GiB of prose with no "<", and over one
+// line of 1 GiB.
+func BenchmarkLarge(b *testing.B) {
+	b.Run("no-wrappers", func(b *testing.B) {
+		benchStream(b, "The whitespace should be ignored when extracting the URL (RFC 1738).\n", 1<<30)
+	})
+	b.Run("one-line", func(b *testing.B) {
+		benchStream(b, "one line that never ends, with a <URL:http://a.example/x> now and then ", 1<<30)
+	})
+}
+
+// BenchmarkAdversarial runs over 256 MiB of inputs made to slow a
+// scanner down.
+func BenchmarkAdversarial(b *testing.B) {
+	for _, c := range []struct{ name, block string }{
+		{"all-lt", "<"},
+		{"url-no-gt", "<URL:"},
+		{"nul", "\x00"},
+		{"invalid-utf8", "\xff\xfe\xc0<http://a.example/\xff>\x80\x80"},
+		{"lt-gt", "<>"},
+		{"quoted-lt", "> <a\n"},
+	} {
+		b.Run(c.name, func(b *testing.B) { benchStream(b, c.block, 256<<20) })
+	}
 }

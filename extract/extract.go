@@ -29,6 +29,7 @@ import (
 	"io"
 	"iter"
 	"strings"
+	"unsafe"
 
 	"github.com/urlsift/urlsift/extract/rfc1738"
 	"github.com/urlsift/urlsift/scanner"
@@ -185,7 +186,12 @@ func New(r io.Reader, opts ...Option) *Extractor {
 	for _, o := range opts {
 		o(&c)
 	}
-	mode := scanner.DefaultMode
+	// Empty candidates are never reported, abandoned ones only as
+	// invalid: the scanner need not return them.
+	mode := scanner.DefaultMode | scanner.SkipEmpty
+	if !c.invalid {
+		mode |= scanner.SkipAbandoned
+	}
 	if c.off&QuotePrefixes != 0 {
 		mode &^= scanner.QuotePrefixes
 	}
@@ -244,25 +250,24 @@ func (x *Extractor) Next() bool {
 // choose sets x.m from the readings of a closed candidate, and says
 // whether it is to be returned.
 func (x *Extractor) choose(c scanner.Candidate) bool {
+	if len(x.w.Hyphens) == 0 && !x.invalid && !rfc1738.Valid(unsafe.String(unsafe.SliceData(x.w.Text), len(x.w.Text))) {
+		// The common case of a single reading, invalid and not to be
+		// reported: checked in place, without a copy. The validator
+		// keeps nothing of its input.
+		return false
+	}
 	var readings []string
 	if len(x.w.Hyphens) == 0 {
-		// One reading, the common case.
 		x.one[0] = string(x.w.Text)
 		readings = x.one[:]
 	} else {
 		readings = x.w.Readings()
 	}
-	preferred, first := -1, error(nil)
+	preferred := -1
 	var alt []string
 	for i, s := range readings {
-		err := rfc1738.Validate(s)
 		switch {
-		case i == 0:
-			first = err
-			if err == nil {
-				preferred = 0
-			}
-		case err != nil:
+		case !rfc1738.Valid(s):
 		case preferred < 0:
 			preferred = i
 		case !contains(alt, s) && s != readings[preferred]:
@@ -273,7 +278,7 @@ func (x *Extractor) choose(c scanner.Candidate) bool {
 		if !x.invalid {
 			return false
 		}
-		x.m = Match{URL: readings[0], Error: first.Error()}
+		x.m = Match{URL: readings[0], Error: rfc1738.Validate(readings[0]).Error()}
 		return true
 	}
 	x.m = Match{URL: readings[preferred], Valid: true, Alternatives: alt}

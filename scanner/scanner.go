@@ -33,6 +33,7 @@ package scanner
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -204,6 +205,13 @@ const (
 	QuotePrefixes Mode = 1 << iota
 	// Fullwidth: "＜" (U+FF1C) and "＞" (U+FF1E) are brackets too.
 	Fullwidth
+	// SkipEmpty: a candidate with nothing between its brackets ("<>",
+	// or "<" right before another "<") is not returned. A run of "<"
+	// then costs little more than reading it.
+	SkipEmpty
+	// SkipAbandoned: a candidate without its ">" is not returned; its
+	// position is then never worked out.
+	SkipAbandoned
 
 	DefaultMode = QuotePrefixes | Fullwidth
 )
@@ -228,6 +236,7 @@ type Scanner struct {
 	// The open candidate.
 	open     int      // offset in buf of its "<", or -1
 	openLen  int      // length of that bracket
+	fixed    bool     // openPos and lead are worked out
 	openPos  Position // its position
 	lead     []byte   // its Lead, in leadBuf
 	leadBuf  [LeadMax]byte
@@ -237,13 +246,16 @@ type Scanner struct {
 
 	track tracker // line and column at buf offset track.at
 
-	cand Candidate
-	done bool
+	cand  Candidate
+	ready bool // cand is new: Scan returns it
+	done  bool
 
 	// The next "<", ">", 0xEF (the first byte of "＜" and "＞"), LF and
 	// CR in the buffer, each searched for once.
 	lt, gt, ef, lf, cr finder
 	evBuf              [5]*finder
+	// The next line break after the tracker.
+	lfLine, crLine finder
 }
 
 // New returns a Scanner that reads r.
@@ -264,6 +276,7 @@ func (s *Scanner) Reset(r io.Reader) {
 		prefixes: s.prefixes[:0],
 		lt:       finder{c: '<', next: -1}, gt: finder{c: '>', next: -1}, ef: finder{c: 0xEF, next: -1},
 		lf: finder{c: '\n', next: -1}, cr: finder{c: '\r', next: -1},
+		lfLine: finder{c: '\n', next: -1}, crLine: finder{c: '\r', next: -1},
 		track: tracker{Counter: NewCounter()}}
 }
 
@@ -325,10 +338,8 @@ func (s *Scanner) Scan() bool {
 			s.fill()
 			continue
 		}
-		if s.scanOpen() {
-			return true
-		}
-		if s.eof || s.err != nil {
+		decided := s.scanOpen()
+		if !decided && (s.eof || s.err != nil) {
 			if s.err != nil {
 				// A read error leaves the open candidate undecided: it
 				// is not reported, and the error says where reading
@@ -338,10 +349,17 @@ func (s *Scanner) Scan() bool {
 			}
 			if s.fallback >= 0 {
 				s.closeAtQuote()
-			} else {
+			} else if !s.skip(s.w, s.w, true) {
 				s.emit(s.w, &Unterminated{Err: ErrInputEnded})
 			}
-			return true
+			decided = true
+		}
+		if decided {
+			if s.ready {
+				s.ready = false
+				return true
+			}
+			continue
 		}
 		s.fill()
 	}
@@ -378,22 +396,91 @@ func (s *Scanner) findOpen() bool {
 		s.r = s.w
 		return false
 	}
+	if s.mode&SkipEmpty != 0 && i+1 < s.w && s.buf[i+1] == '>' {
+		// "<>": an empty candidate, maybe the first of many.
+		j := i + 2
+		for j+8 <= s.w && binary.LittleEndian.Uint64(s.buf[j:]) == 0x3e3c3e3c3e3c3e3c {
+			j += 8
+		}
+		for j+1 < s.w && s.buf[j] == '<' && s.buf[j+1] == '>' {
+			j += 2
+		}
+		s.r = j
+		return s.findOpen()
+	}
+	if s.mode&SkipEmpty != 0 && i+1 < s.w && s.buf[i+1] == '<' {
+		// Each "<" of a run but the last is an empty candidate.
+		j := i + 1
+		for j+8 <= s.w && binary.LittleEndian.Uint64(s.buf[j:]) == 0x3c3c3c3c3c3c3c3c {
+			j += 8
+		}
+		for j < s.w && s.buf[j] == '<' {
+			j++
+		}
+		i = j - 1
+		if j == s.w && !s.eof && s.err == nil {
+			s.r = i // the run may go on
+			return false
+		}
+	}
 	s.start(i, 1)
 	return true
 }
 
 // start opens a candidate at buf offset at, whose bracket takes n bytes.
 func (s *Scanner) start(at, n int) {
-	s.open, s.openLen = at, n
-	s.openPos = s.pos(at)
-	s.lead = s.leadBuf[:copy(s.leadBuf[:], s.track.head[:s.track.headLen])]
+	s.open, s.openLen, s.fixed = at, n, false
 	s.quote = ""
 	if s.mode&QuotePrefixes != 0 {
-		s.quote = leadQuote(s.lead)
+		s.quote = s.lineQuote()
 	}
 	s.prefixes = s.prefixes[:0]
 	s.fallback = -1
 	s.r = at + n
+}
+
+// lineQuote returns the quote markers of the line on which the open
+// candidate opens. It works out the candidate's position only when that
+// line may start with a quote prefix and lies after the tracker.
+func (s *Scanner) lineQuote() string {
+	at, t := s.open, &s.track
+	if t.at <= at && s.lfLine.find(s.buf, t.at, at) < 0 && s.crLine.find(s.buf, t.at, at) < 0 {
+		// The line goes on from the tracker's: its head is the
+		// tracker's, and what follows it.
+		var first byte
+		switch {
+		case t.headLen > 0:
+			first = t.head[0]
+		case t.at < at:
+			first = s.buf[t.at]
+		}
+		if first != '>' && first != '|' {
+			return ""
+		}
+	}
+	s.fix()
+	return leadQuote(s.lead)
+}
+
+// fix works out the position and the lead of the open candidate.
+func (s *Scanner) fix() {
+	if !s.fixed {
+		s.openPos = s.pos(s.open)
+		s.lead = s.leadBuf[:copy(s.leadBuf[:], s.track.head[:s.track.headLen])]
+		s.fixed = true
+	}
+}
+
+// skip reports whether the open candidate, if it ended at buf offset end
+// with its body ending at bodyEnd, would not be returned; if so, it is
+// dropped and the scan goes on at end.
+func (s *Scanner) skip(end, bodyEnd int, abandoned bool) bool {
+	empty := bodyEnd <= s.open+s.openLen
+	if abandoned && s.mode&SkipAbandoned != 0 || empty && s.mode&SkipEmpty != 0 {
+		s.open, s.r = -1, end
+		return true
+	}
+	return false
 }
 
 // scanOpen goes on with the open candidate. It returns true when the
@@ -432,6 +519,10 @@ func (s *Scanner) scanOpen() bool {
 				s.closeAtQuote()
 				return true
 			}
+			if s.skip(at, at, true) {
+				return true
+			}
+			s.fix()
 			next := s.pos(at)
 			s.emit(at, &Unterminated{Err: ErrAnotherOpen, Next: next})
 			s.r = at
@@ -446,7 +537,7 @@ func (s *Scanner) scanOpen() bool {
 		} else if n > 0 {
 			if at+n > cut {
 				s.tooLong()
-			} else {
+			} else if !s.skip(at+n, at, false) {
 				s.emit(at+n, nil)
 				s.r = at + n
 			}
@@ -461,7 +552,7 @@ func (s *Scanner) scanOpen() bool {
 				// The quoted text ends before ">".
 				if s.fallback >= 0 {
 					s.closeAtQuote()
-				} else {
+				} else if !s.skip(at, at, true) {
 					s.emit(at, &Unterminated{Err: ErrQuoteEnded})
 					s.r = at
 				}
@@ -523,8 +614,10 @@ func (s *Scanner) closeAtQuote() {
 		}
 	}
 	s.prefixes = keep
-	s.emit(fb+1, nil)
-	s.cand.QuoteClosed = true
+	if !s.skip(fb+1, fb, false) {
+		s.emit(fb+1, nil)
+		s.cand.QuoteClosed = true
+	}
 	s.r = fb + 1
 }
 
@@ -535,6 +628,9 @@ func (s *Scanner) tooLong() {
 		return
 	}
 	cut := s.open + s.max
+	if s.skip(cut, cut, true) {
+		return
+	}
 	keep := s.prefixes[:0]
 	for _, p := range s.prefixes {
 		if p.End <= s.max {
@@ -580,6 +676,7 @@ func matchQuote(b []byte, quote string) (int, bool) {
 // emit makes the candidate at s.open, ending at buf offset end, current,
 // and closes it.
 func (s *Scanner) emit(end int, err error) {
+	s.fix()
 	raw := s.buf[s.open:end]
 	body := Span{min(s.openLen, len(raw)), len(raw)} // a maximum of 2 cuts "＜"
 	if err == nil {
@@ -591,6 +688,7 @@ func (s *Scanner) emit(end int, err error) {
 	s.cand = Candidate{Pos: s.openPos, Raw: raw, Body: body, Lead: s.lead,
 		Quote: s.quote, Prefixes: s.prefixes, Err: err}
 	s.open = -1
+	s.ready = true
 }
 
 // finish ends the scan, turning a read error into one with a position.
@@ -634,7 +732,7 @@ func (s *Scanner) fill() {
 		if s.fallback >= 0 {
 			s.fallback -= keep
 		}
-		for _, f := range []*finder{&s.lt, &s.gt, &s.ef, &s.lf, &s.cr} {
+		for _, f := range []*finder{&s.lt, &s.gt, &s.ef, &s.lf, &s.cr, &s.lfLine, &s.crLine} {
 			f.shift(keep)
 		}
 	}

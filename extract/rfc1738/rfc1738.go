@@ -44,6 +44,13 @@ func Validate(s string) error {
 	return nil
 }
 
+// Valid reports whether s is a URL by RFC 1738, as Validate does, without
+// saying why not. It never allocates.
+func Valid(s string) bool {
+	p := parser{s: s, fpos: -1}
+	return p.url()
+}
+
 // URL holds the parts of a valid URL, each as written in it (escapes are
 // not decoded). Which parts are set depends on the scheme.
 type URL struct {
