@@ -10,6 +10,7 @@ require (
 	golang.org/x/net v0.62.0
 	golang.org/x/term v0.47.0
 	golang.org/x/text v0.43.0
+	mvdan.cc/xurls/v2 v2.6.0
 )
 
 require (
@@ -18,5 +19,4 @@ require (
 	github.com/rivo/uniseg v0.4.7 // indirect
 	github.com/sergi/go-diff v1.0.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
-	mvdan.cc/xurls/v2 v2.6.0 // indirect
 )

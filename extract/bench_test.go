@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"mvdan.cc/xurls/v2"
 )
 
 // rfcDir holds the RFC text files the throughput benchmark reads: the
@@ -136,4 +139,44 @@ func BenchmarkAdversarial(b *testing.B) {
 	} {
 		b.Run(c.name, func(b *testing.B) { benchStream(b, c.block, 256<<20) })
 	}
+}
+
+// BenchmarkPeer runs urlsift and xurls (mvdan.cc/xurls/v2, strict mode:
+// URLs with a scheme) over the same 4 MiB of the RFC set in each round,
+// and reports both throughputs and their ratio.
+func BenchmarkPeer(b *testing.B) {
+	files, _ := filepath.Glob(filepath.Join(rfcDir(), "*.txt"))
+	if len(files) == 0 {
+		b.Skip("no RFC set: set URLSIFT_RFC_DIR")
+	}
+	var in []byte
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		in = append(in, data...)
+		if len(in) >= 4<<20 {
+			break
+		}
+	}
+	in = in[:4<<20]
+	re := xurls.Strict()
+	var ours, theirs time.Duration
+	found := 0
+	for b.Loop() {
+		start := time.Now()
+		x := New(bytes.NewReader(in))
+		for x.Next() {
+			found++
+		}
+		ours += time.Since(start)
+		start = time.Now()
+		found += len(re.FindAllIndex(in, -1))
+		theirs += time.Since(start)
+	}
+	mb := float64(len(in)) * float64(b.N) / 1e6
+	b.ReportMetric(mb/ours.Seconds(), "urlsift-MB/s")
+	b.ReportMetric(mb/theirs.Seconds(), "xurls-MB/s")
+	b.ReportMetric(theirs.Seconds()/ours.Seconds(), "times-faster")
 }

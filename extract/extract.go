@@ -26,6 +26,7 @@ package extract
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"iter"
 	"strings"
@@ -114,7 +115,35 @@ func (m Match) MarshalJSON() ([]byte, error) {
 	} else {
 		err = enc.Encode(rec)
 	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), err
+	return escapeControls(bytes.TrimSuffix(b.Bytes(), []byte("\n"))), err
+}
+
+// escapeControls escapes, in encoded JSON, the control characters that
+// encoding/json leaves as they are: DEL and the C1 controls (U+0080 to
+// U+009F), so that no record carries a control character of the input to
+// a terminal. They can stand only inside strings.
+func escapeControls(j []byte) []byte {
+	var out []byte
+	last := 0
+	for i := 0; i < len(j); i++ {
+		n, r := 0, byte(0)
+		switch {
+		case j[i] == 0x7f:
+			n, r = 1, 0x7f
+		case j[i] == 0xc2 && i+1 < len(j) && j[i+1] >= 0x80 && j[i+1] <= 0x9f:
+			n, r = 2, j[i+1]
+		default:
+			continue
+		}
+		out = append(out, j[last:i]...)
+		out = fmt.Appendf(out, `\u%04x`, r)
+		i += n - 1
+		last = i + 1
+	}
+	if out == nil {
+		return j
+	}
+	return append(out, j[last:]...)
 }
 
 // Option configures an Extractor.

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/urlsift/urlsift/scanner"
@@ -343,5 +344,26 @@ func TestMaxLength(t *testing.T) {
 	if len(got) != 1 || got[0].Valid || got[0].Raw != in[:20] ||
 		got[0].Error != "unterminated wrapper: longer than 20 bytes" {
 		t.Errorf("MaxLength(20): %+v", got)
+	}
+}
+
+// TestJSONControls: no record carries a control character of the input.
+func TestJSONControls(t *testing.T) {
+	in := "<URL:http://a.example/\x1b[31m\x7f\u009b\x00>"
+	ms := collect(t, strings.NewReader(in))
+	if len(ms) != 1 {
+		t.Fatalf("%d matches", len(ms))
+	}
+	b, err := ms[0].MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range string(b) {
+		if unicode.IsControl(r) {
+			t.Fatalf("control character %U in %s", r, b)
+		}
+	}
+	if want := `"raw":"<URL:http://a.example/\u001b[31m\u007f\u009b\u0000>"`; !strings.Contains(string(b), want) {
+		t.Errorf("JSON %s\nwant it to hold %s", b, want)
 	}
 }

@@ -196,3 +196,32 @@ func TestLayout(t *testing.T) {
 		})
 	}
 }
+
+// TestSkip: with SkipEmpty and SkipAbandoned the scanner returns only the
+// candidates that may hold a URL, and their positions are right.
+func TestSkip(t *testing.T) {
+	in := "<<<<a> <> <><><><><><><><><>x<b\n<<c> <d" + strings.Repeat("<", 100) + "\n<e>"
+	for _, c := range []struct {
+		mode Mode
+		want []string
+	}{
+		{DefaultMode | SkipEmpty | SkipAbandoned, []string{"1:4 <a>", "2:2 <c>", "3:1 <e>"}},
+		{DefaultMode | SkipEmpty, []string{"1:4 <a>", "1:30 <b\n", "2:2 <c>", "2:6 <d", "2:107 <\n", "3:1 <e>"}},
+		{DefaultMode | SkipAbandoned, []string{"1:4 <a>", "1:8 <>", "1:11 <>", "1:13 <>", "1:15 <>", "1:17 <>", "1:19 <>",
+			"1:21 <>", "1:23 <>", "1:25 <>", "1:27 <>", "2:2 <c>", "3:1 <e>"}},
+	} {
+		for _, rd := range []func(io.Reader) io.Reader{
+			func(r io.Reader) io.Reader { return r }, iotest.OneByteReader, iotest.HalfReader,
+		} {
+			s := New(rd(strings.NewReader(in)), Rules(c.mode))
+			var got []string
+			for s.Scan() {
+				k := s.Candidate()
+				got = append(got, fmt.Sprintf("%d:%d %s", k.Pos.Line, k.Pos.Column, k.Raw))
+			}
+			if !reflect.DeepEqual(got, c.want) {
+				t.Fatalf("mode %b: got %q\nwant %q", c.mode, got, c.want)
+			}
+		}
+	}
+}

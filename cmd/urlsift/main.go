@@ -25,9 +25,13 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
@@ -164,7 +168,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if len(res.errs) > 0 {
 			out.Flush()
 			for _, e := range res.errs {
-				fmt.Fprintf(stderr, "urlsift: %s\n", e)
+				fmt.Fprintf(stderr, "urlsift: %s\n", printable(e))
 			}
 		}
 		found = found || res.found
@@ -394,14 +398,14 @@ func scanJob(j *job, res *result, o options, stdin io.Reader, read *atomic.Int64
 			enc.Encode(m)
 		default:
 			if o.withName {
-				io.WriteString(w, j.name+":")
+				io.WriteString(w, printable(j.name)+":")
 			}
 			if o.withMessage && m.Message > 0 {
 				id := m.MessageID
 				if id == "" {
 					id = "-"
 				}
-				io.WriteString(w, id+" ")
+				io.WriteString(w, printable(id)+" ")
 			}
 			io.WriteString(w, m.URL+"\n")
 		}
@@ -441,6 +445,34 @@ func startProgress(w io.Writer, total int64, files int, read, done *atomic.Int64
 		bar.Describe(fmt.Sprintf("files %d/%d", done.Load(), files))
 		bar.Finish()
 	}
+}
+
+// printable escapes the control characters of s, and its bytes that are
+// not UTF-8, as Go escapes them in strings ("\x1b"), so that what the
+// input holds never reaches a terminal as a control character.
+func printable(s string) string {
+	clean := true
+	for _, r := range s {
+		if unicode.IsControl(r) || r == utf8.RuneError {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if unicode.IsControl(r) || r == utf8.RuneError {
+			q := strconv.Quote(s[i : i+n])
+			b.WriteString(q[1 : len(q)-1])
+		} else {
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
 }
 
 func version() string {

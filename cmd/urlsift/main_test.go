@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/sebdah/goldie/v2"
 )
@@ -202,5 +203,28 @@ func TestProgress(t *testing.T) {
 	var out, errOut bytes.Buffer
 	if code := run([]string{"--progress", "sometimes"}, nil, &out, &errOut); code != 2 {
 		t.Errorf("--progress sometimes: exit %d", code)
+	}
+}
+
+// TestNoControls: what urlsift prints never carries control characters
+// from its input.
+func TestNoControls(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "a\x1b[2Jb.eml")
+	msg := "From: x\r\nMessage-ID: <\x1b]0;title\x07@evil>\r\nContent-Type: text/plain; charset=x-\x1b[31m\r\n\r\n<http://a.example/>\r\n"
+	if err := os.WriteFile(name, []byte(msg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	run([]string{"-H", "--with-message", name}, nil, &out, &errOut)
+	for _, s := range []string{out.String(), errOut.String()} {
+		for _, r := range strings.TrimSuffix(s, "\n") {
+			if r != '\n' && unicode.IsControl(r) {
+				t.Fatalf("control character %U in %q", r, s)
+			}
+		}
+	}
+	if want := `a\x1b[2Jb.eml:<\x1b]0;title\a@evil> http://a.example/`; !strings.Contains(out.String(), want) {
+		t.Errorf("got %q, want it to hold %q", out.String(), want)
 	}
 }

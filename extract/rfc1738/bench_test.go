@@ -48,3 +48,11 @@ func BenchmarkValidate(b *testing.B) {
 		benchmark(b, append(benchValid[:len(benchValid):len(benchValid)], benchInvalid...))
 	})
 }
+
+func TestValidAllocates(t *testing.T) {
+	for _, s := range append(benchValid[:len(benchValid):len(benchValid)], benchInvalid...) {
+		if n := testing.AllocsPerRun(10, func() { Valid(s) }); n != 0 {
+			t.Errorf("Valid(%q) allocates %v times", s, n)
+		}
+	}
+}

@@ -12,6 +12,9 @@ func FuzzValidate(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		err := Validate(s)
+		if Valid(s) != (err == nil) {
+			t.Fatalf("Valid(%q) = %v but Validate = %v", s, Valid(s), err)
+		}
 		u, perr := Parse(s)
 		if (err == nil) != (perr == nil) || (perr == nil) != (u != nil) {
 			t.Fatalf("Validate(%q) = %v but Parse = %v, %v", s, err, u, perr)
