@@ -225,6 +225,7 @@ type Scanner struct {
 	name string
 	max  int
 	mode Mode
+	stop [256]bool // the bytes that may decide a candidate
 
 	buf  []byte
 	base int64 // input offset of buf[0]
@@ -265,6 +266,13 @@ func New(r io.Reader, opts ...Option) *Scanner {
 		o(s)
 	}
 	s.buf = make([]byte, max(readSize, 2*s.max))
+	s.stop['<'], s.stop['>'] = true, true
+	if s.mode&Fullwidth != 0 {
+		s.stop[0xEF] = true
+	}
+	if s.mode&QuotePrefixes != 0 {
+		s.stop['\n'], s.stop['\r'] = true, true
+	}
 	s.Reset(r)
 	return s
 }
@@ -272,7 +280,7 @@ func New(r io.Reader, opts ...Option) *Scanner {
 // Reset makes the Scanner read r from its start, as New would, keeping
 // its options and its buffer.
 func (s *Scanner) Reset(r io.Reader) {
-	*s = Scanner{rd: r, name: s.name, max: s.max, mode: s.mode, buf: s.buf, open: -1,
+	*s = Scanner{rd: r, name: s.name, max: s.max, mode: s.mode, buf: s.buf, stop: s.stop, open: -1,
 		prefixes: s.prefixes[:0],
 		lt:       finder{c: '<', next: -1}, gt: finder{c: '>', next: -1}, ef: finder{c: 0xEF, next: -1},
 		lf: finder{c: '\n', next: -1}, cr: finder{c: '\r', next: -1},
@@ -368,63 +376,80 @@ func (s *Scanner) Scan() bool {
 // findOpen looks for the next opening bracket and opens a candidate
 // there. It returns false when the data holds none.
 func (s *Scanner) findOpen() bool {
-	i := s.lt.find(s.buf, s.r, s.w)
-	if s.mode&Fullwidth != 0 {
-		end := s.w
-		if i >= 0 {
-			end = i
-		}
-		for from := s.r; ; {
-			j := s.ef.find(s.buf, from, end)
-			if j < 0 {
-				break
+	for {
+		i := s.lt.find(s.buf, s.r, s.w)
+		if s.mode&Fullwidth != 0 {
+			end := s.w
+			if i >= 0 {
+				end = i
 			}
-			switch s.bracket(j, '<') {
-			case 3:
-				s.start(j, 3)
-				return true
-			case -1:
-				// Keep what may be the start of "＜", cut by the end of
-				// the data.
-				s.r = j
-				return false
+			for from := s.r; ; {
+				j := s.ef.find(s.buf, from, end)
+				if j < 0 {
+					break
+				}
+				switch s.bracket(j, '<') {
+				case 3:
+					s.start(j, 3)
+					return true
+				case -1:
+					// Keep what may be the start of "＜", cut by the end
+					// of the data.
+					s.r = j
+					return false
+				}
+				from = j + 1
 			}
-			from = j + 1
 		}
-	}
-	if i < 0 {
-		s.r = s.w
-		return false
-	}
-	if s.mode&SkipEmpty != 0 && i+1 < s.w && s.buf[i+1] == '>' {
-		// "<>": an empty candidate, maybe the first of many.
-		j := i + 2
-		for j+8 <= s.w && binary.LittleEndian.Uint64(s.buf[j:]) == 0x3e3c3e3c3e3c3e3c {
-			j += 8
-		}
-		for j+1 < s.w && s.buf[j] == '<' && s.buf[j+1] == '>' {
-			j += 2
-		}
-		s.r = j
-		return s.findOpen()
-	}
-	if s.mode&SkipEmpty != 0 && i+1 < s.w && s.buf[i+1] == '<' {
-		// Each "<" of a run but the last is an empty candidate.
-		j := i + 1
-		for j+8 <= s.w && binary.LittleEndian.Uint64(s.buf[j:]) == 0x3c3c3c3c3c3c3c3c {
-			j += 8
-		}
-		for j < s.w && s.buf[j] == '<' {
-			j++
-		}
-		i = j - 1
-		if j == s.w && !s.eof && s.err == nil {
-			s.r = i // the run may go on
+		if i < 0 {
+			s.r = s.w
 			return false
 		}
+		if s.mode&SkipEmpty != 0 && i+1 < s.w && s.buf[i+1] == '>' {
+			// "<>": an empty candidate, maybe the first of many.
+			j := i + 2
+			for j+8 <= s.w && binary.LittleEndian.Uint64(s.buf[j:]) == 0x3e3c3e3c3e3c3e3c {
+				j += 8
+			}
+			for j+1 < s.w && s.buf[j] == '<' && s.buf[j+1] == '>' {
+				j += 2
+			}
+			s.r = j
+			continue
+		}
+		if s.mode&SkipEmpty != 0 && i+1 < s.w && s.buf[i+1] == '<' {
+			// Each "<" of a run but the last is an empty candidate.
+			j := i + 1
+			for j+8 <= s.w && binary.LittleEndian.Uint64(s.buf[j:]) == 0x3c3c3c3c3c3c3c3c {
+				j += 8
+			}
+			for j < s.w && s.buf[j] == '<' {
+				j++
+			}
+			i = j - 1
+			if j == s.w && !s.eof && s.err == nil {
+				s.r = i // the run may go on
+				return false
+			}
+		}
+		if s.mode&SkipAbandoned != 0 {
+			// A candidate that another "<" abandons before any byte that
+			// could decide otherwise (">", a fullwidth bracket, a line
+			// break that a quote prefix may follow) is dropped here.
+			for {
+				k, lim := i+1, min(s.w, i+s.max+1)
+				for k < lim && !s.stop[s.buf[k]] {
+					k++
+				}
+				if k == lim || s.buf[k] != '<' {
+					break
+				}
+				i = k
+			}
+		}
+		s.start(i, 1)
+		return true
 	}
-	s.start(i, 1)
-	return true
 }
 
 // start opens a candidate at buf offset at, whose bracket takes n bytes.
