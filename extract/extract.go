@@ -19,8 +19,8 @@
 // Next returns false at the end of the input or at the first read error,
 // after every match found before it; Err is nil at a clean end. By default
 // only valid URLs are returned; with ReportInvalid, every candidate that
-// is reported (every <URL:...> wrapper, and every bare
-// wrapper of a known scheme) is returned, valid or not, with the reason.
+// is reported (every <URL:...> wrapper, and every bare wrapper of a known
+// scheme) is returned, valid or not, with the reason.
 package extract
 
 import (
@@ -253,16 +253,13 @@ func (x *Extractor) Reset(r io.Reader) {
 func (x *Extractor) Next() bool {
 	for x.sc.Scan() {
 		c := x.sc.Candidate()
-		if !x.w.Read(c) {
-			continue
+		if c.Err != nil && !x.invalid || !x.w.Read(c) {
+			continue // an abandoned candidate is never valid
 		}
 		scheme := x.w.Scheme()
 		if c.Err != nil {
-			if !x.invalid {
-				continue
-			}
 			x.m = Match{Pos: c.Pos, URL: string(x.w.Text), Error: "unterminated wrapper: " + c.Err.Error()}
-		} else if !x.choose(c) {
+		} else if !x.choose() {
 			continue
 		}
 		x.m.Pos, x.m.Raw = c.Pos, string(c.Raw)
@@ -278,7 +275,7 @@ func (x *Extractor) Next() bool {
 
 // choose sets x.m from the readings of a closed candidate, and says
 // whether it is to be returned.
-func (x *Extractor) choose(c scanner.Candidate) bool {
+func (x *Extractor) choose() bool {
 	if len(x.w.Hyphens) == 0 && !x.invalid && !rfc1738.Valid(unsafe.String(unsafe.SliceData(x.w.Text), len(x.w.Text))) {
 		// The common case of a single reading, invalid and not to be
 		// reported: checked in place, without a copy. The validator
