@@ -116,13 +116,15 @@ func benchStream(b *testing.B, block string, n int64) {
 }
 
 // BenchmarkLarge runs over 1 GiB of prose with no "<", and over one
-// line of 1 GiB.
+// line of 1 GiB with a URL in every KiB or so.
 func BenchmarkLarge(b *testing.B) {
 	b.Run("no-wrappers", func(b *testing.B) {
 		benchStream(b, "The whitespace should be ignored when extracting the URL (RFC 1738).\n", 1<<30)
 	})
 	b.Run("one-line", func(b *testing.B) {
-		benchStream(b, "one line that never ends, with a <URL:http://a.example/x> now and then ", 1<<30)
+		// Prose without a line break, a wrapper in every KiB or so.
+		benchStream(b, strings.Repeat("one line that never ends, and goes on, ", 25)+
+			"with a <URL:http://a.example/x> now and then ", 1<<30)
 	})
 }
 

@@ -248,6 +248,13 @@ func (x *Extractor) Reset(r io.Reader) {
 	x.m = Match{}
 }
 
+// SetFilename sets the input's name that matches carry from now on, as
+// the Filename option does: with Reset, one Extractor reads many files.
+func (x *Extractor) SetFilename(name string) {
+	x.name = name
+	x.sc.SetFilename(name)
+}
+
 // Next finds the next match. It returns false at the end of the input or
 // at a read error (see Err).
 func (x *Extractor) Next() bool {
@@ -348,8 +355,13 @@ func (x *Extractor) Err() error { return x.sc.Err() }
 // All returns the matches of r in input order. A read error comes last,
 // with a zero Match, after every match found before it.
 func All(r io.Reader, opts ...Option) iter.Seq2[Match, error] {
+	return New(r, opts...).All()
+}
+
+// All returns the matches that Next finds, in input order, and the read
+// error last, as the function All does.
+func (x *Extractor) All() iter.Seq2[Match, error] {
 	return func(yield func(Match, error) bool) {
-		x := New(r, opts...)
 		for x.Next() {
 			if !yield(x.Match(), nil) {
 				return

@@ -288,6 +288,9 @@ func (s *Scanner) Reset(r io.Reader) {
 		track: tracker{Counter: NewCounter()}}
 }
 
+// SetFilename sets the file name that positions carry from now on.
+func (s *Scanner) SetFilename(name string) { s.name = name }
+
 // Candidate returns the candidate found by the last call to Scan.
 func (s *Scanner) Candidate() Candidate { return s.cand }
 

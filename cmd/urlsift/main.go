@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"iter"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -272,8 +273,9 @@ func process(jobs []*job, o options, stdin io.Reader, read, done *atomic.Int64) 
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var w worker
 			for i := range next {
-				scanJob(jobs[i], results[i], o, stdin, read)
+				w.scan(jobs[i], results[i], o, stdin, read)
 				done.Add(1)
 			}
 		}()
@@ -321,8 +323,14 @@ func (c counter) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// scanJob reads one input and writes its matches to res.
-func scanJob(j *job, res *result, o options, stdin io.Reader, read *atomic.Int64) {
+// worker holds what reading a file needs, reused from file to file.
+type worker struct {
+	raw, text *bufio.Reader
+	x         *extract.Extractor
+}
+
+// scan reads one input and writes its matches to res.
+func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *atomic.Int64) {
 	w := &chunkWriter{out: res.chunks}
 	defer func() {
 		w.flush()
@@ -351,12 +359,20 @@ func scanJob(j *job, res *result, o options, stdin io.Reader, read *atomic.Int64
 		defer f.Close()
 		in = f
 	}
-	r, _, err := mail.Decompress(counter{in, read})
+	if wk.raw == nil {
+		wk.raw, wk.text = bufio.NewReaderSize(nil, 64<<10), bufio.NewReaderSize(nil, 64<<10)
+	}
+	wk.raw.Reset(counter{in, read})
+	r, format, err := mail.Decompress(wk.raw)
 	if err != nil {
 		fail(err)
 		return
 	}
-	br := bufio.NewReaderSize(r, 64<<10)
+	br := wk.raw
+	if format != "" {
+		wk.text.Reset(r)
+		br = wk.text
+	}
 	head, err := br.Peek(8 << 10)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		fail(err)
@@ -376,8 +392,16 @@ func scanJob(j *job, res *result, o options, stdin io.Reader, read *atomic.Int64
 		kind = mail.Mbox
 	}
 	opts := append(slices.Clip(o.extract), extract.Filename(j.name))
-	matches := extract.All(br, opts...)
-	if kind != mail.Text {
+	var matches iter.Seq2[extract.Match, error]
+	if kind == mail.Text {
+		if wk.x == nil {
+			wk.x = extract.New(br, opts...)
+		} else {
+			wk.x.Reset(br)
+			wk.x.SetFilename(j.name)
+		}
+		matches = wk.x.All()
+	} else {
 		matches = mail.Matches(br, kind, opts...)
 	}
 	enc := json.NewEncoder(w)

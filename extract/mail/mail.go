@@ -114,10 +114,14 @@ func isField(line []byte) bool {
 }
 
 // Decompress returns a reader of the decompressed input when r starts
-// with the magic bytes of gzip, bzip2, xz or zstd, and r itself otherwise,
-// with the name of the format ("" for none).
+// with the magic bytes of gzip, bzip2, xz or zstd, with the name of the
+// format, and otherwise a buffered reader of r and "": r itself when it
+// is a *bufio.Reader.
 func Decompress(r io.Reader) (io.Reader, string, error) {
-	br := bufio.NewReader(r)
+	br, ok := r.(*bufio.Reader)
+	if !ok {
+		br = bufio.NewReader(r)
+	}
 	head, _ := br.Peek(6)
 	switch {
 	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
