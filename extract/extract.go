@@ -215,11 +215,12 @@ func New(r io.Reader, opts ...Option) *Extractor {
 	for _, o := range opts {
 		o(&c)
 	}
-	// Empty candidates are never reported, abandoned ones only as
-	// invalid: the scanner need not return them.
-	mode := scanner.DefaultMode | scanner.SkipEmpty
+	// Candidates that are empty or hold no colon are never reported,
+	// abandoned and unfit ones only as invalid: the scanner need not
+	// return them.
+	mode := scanner.DefaultMode | scanner.SkipEmpty | scanner.SkipColonless
 	if !c.invalid {
-		mode |= scanner.SkipAbandoned
+		mode |= scanner.SkipAbandoned | scanner.SkipUnfit
 	}
 	if c.off&QuotePrefixes != 0 {
 		mode &^= scanner.QuotePrefixes

@@ -212,6 +212,15 @@ const (
 	// SkipAbandoned: a candidate without its ">" is not returned; its
 	// position is then never worked out.
 	SkipAbandoned
+	// SkipColonless: a candidate with no ":" (nor the first byte of a
+	// fullwidth "："), which holds neither "URL:" nor a scheme, is not
+	// returned.
+	SkipColonless
+	// SkipUnfit: a candidate whose first line holds a byte that no URL
+	// holds and no rule removes (a control character that is not white
+	// space, or a byte that never occurs in UTF-8) is not returned: it
+	// has no valid reading.
+	SkipUnfit
 
 	DefaultMode = QuotePrefixes | Fullwidth
 )
@@ -435,19 +444,29 @@ func (s *Scanner) findOpen() bool {
 				return false
 			}
 		}
-		if s.mode&SkipAbandoned != 0 {
-			// A candidate that another "<" abandons before any byte that
-			// could decide otherwise (">", a fullwidth bracket, a line
-			// break that a quote prefix may follow) is dropped here.
+		// A candidate on one line, that another "<" abandons or a ">"
+		// closes with nothing worth returning, is dropped here, before
+		// any of the machinery of start and scanOpen.
+		if s.mode&(SkipAbandoned|SkipEmpty|SkipColonless|SkipUnfit) != 0 {
 			for {
 				k, lim := i+1, min(s.w, i+s.max+1)
 				for k < lim && !s.stop[s.buf[k]] {
 					k++
 				}
-				if k == lim || s.buf[k] != '<' {
+				if k == lim {
 					break
 				}
-				i = k
+				if s.buf[k] == '<' && s.mode&SkipAbandoned != 0 {
+					i = k
+					continue
+				}
+				if s.buf[k] == '>' && k < i+s.max && s.hopeless(s.buf[i+1:k], false) {
+					s.r, i = k+1, -1
+				}
+				break
+			}
+			if i < 0 {
+				continue
 			}
 		}
 		s.start(i, 1)
@@ -503,10 +522,44 @@ func (s *Scanner) fix() {
 // with its body ending at bodyEnd, would not be returned; if so, it is
 // dropped and the scan goes on at end.
 func (s *Scanner) skip(end, bodyEnd int, abandoned bool) bool {
-	empty := bodyEnd <= s.open+s.openLen
-	if abandoned && s.mode&SkipAbandoned != 0 || empty && s.mode&SkipEmpty != 0 {
+	if s.hopeless(s.buf[min(s.open+s.openLen, bodyEnd):bodyEnd], abandoned) {
 		s.open, s.r = -1, end
 		return true
+	}
+	return false
+}
+
+// hopeless reports whether the Skip... modes drop a candidate with this
+// body.
+func (s *Scanner) hopeless(body []byte, abandoned bool) bool {
+	return abandoned && s.mode&SkipAbandoned != 0 ||
+		len(body) == 0 && s.mode&SkipEmpty != 0 ||
+		s.mode&SkipColonless != 0 && bytes.IndexByte(body, ':') < 0 && bytes.IndexByte(body, 0xEF) < 0 ||
+		s.mode&SkipUnfit != 0 && unfit(body)
+}
+
+// unfitByte marks the bytes that no URL holds and that no rule removes
+// from a wrapper's first line.
+var unfitByte = func() (t [256]bool) {
+	for c := 0; c < 0x20; c++ {
+		t[c] = c < '\t' || c > '\r' // not white space
+	}
+	t[0x7f], t[0xc0], t[0xc1] = true, true, true
+	for c := 0xf5; c <= 0xff; c++ {
+		t[c] = true // never in UTF-8
+	}
+	return t
+}()
+
+// unfit reports whether the first line of body holds an unfit byte.
+func unfit(body []byte) bool {
+	for _, c := range body {
+		switch {
+		case c == '\n' || c == '\r':
+			return false
+		case unfitByte[c]:
+			return true
+		}
 	}
 	return false
 }

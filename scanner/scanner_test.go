@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"unicode/utf8"
 )
 
 type found struct {
@@ -222,6 +223,15 @@ func TestSkip(t *testing.T) {
 			if !reflect.DeepEqual(got, c.want) {
 				t.Fatalf("mode %b: got %q\nwant %q", c.mode, got, c.want)
 			}
+		}
+	}
+}
+
+func TestRuneCount(t *testing.T) {
+	for _, s := range []string{"", "abc", "abcdefghijklmnop", "é€😀", "\xff\xfe\xc0", "abcdefgh\xe2\x82", "ab\xe2\x82\xacdefghijkl",
+		strings.Repeat("x", 100) + "ü" + strings.Repeat("y", 9), "\xed\xa0\x80", "\xf4\x90\x80\x80"} {
+		if got, want := runeCount([]byte(s)), utf8.RuneCountInString(s); got != want {
+			t.Errorf("runeCount(%q) = %d, want %d", s, got, want)
 		}
 	}
 }
