@@ -66,6 +66,9 @@ func (c *Counter) Advance(b []byte) int {
 	if len(b) == 0 {
 		return -1
 	}
+	if len(b) <= 32 {
+		return c.advanceShort(b)
+	}
 	last, n := -1, 0
 	if bytes.IndexByte(b, '\r') < 0 {
 		if n = bytes.Count(b, nl); n > 0 {
@@ -92,6 +95,32 @@ func (c *Counter) Advance(b []byte) int {
 	}
 	c.prevCR = b[len(b)-1] == '\r'
 	c.Line += n
+	if last >= 0 {
+		c.Column = 1 + runeCount(b[last+1:])
+	} else {
+		c.Column += runeCount(b)
+	}
+	return last
+}
+
+// advanceShort is Advance for a few bytes, one loop instead of several
+// searches.
+func (c *Counter) advanceShort(b []byte) int {
+	last, prevCR := -1, c.prevCR
+	for i, ch := range b {
+		switch ch {
+		case '\n':
+			if !prevCR {
+				c.Line++
+			}
+			last = i
+		case '\r':
+			c.Line++
+			last = i
+		}
+		prevCR = ch == '\r'
+	}
+	c.prevCR = prevCR
 	if last >= 0 {
 		c.Column = 1 + runeCount(b[last+1:])
 	} else {

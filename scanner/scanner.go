@@ -141,6 +141,16 @@ type finder struct {
 
 // find returns the offset of the first c in buf[i:j], or -1.
 func (f *finder) find(buf []byte, i, j int) int {
+	if i < f.from && f.from <= j {
+		// Searching again from further back (after a candidate closed
+		// at a quote marker): only the bytes before what is known are
+		// new.
+		if k := bytes.IndexByte(buf[i:f.from], f.c); k >= 0 {
+			f.from, f.end, f.next = i, i+k+1, i+k
+		} else {
+			f.from = i
+		}
+	}
 	if i < f.from || i > f.end {
 		f.from, f.end, f.next = i, i, -1 // what is known does not help
 	}
@@ -444,6 +454,17 @@ func (s *Scanner) findOpen() bool {
 				return false
 			}
 		}
+		// A candidate with no colon before the next "<", wherever it
+		// ends (at that "<" at the latest), is dropped; scanning would
+		// go on at that "<" in every case.
+		// Nothing between can open a candidate either (no 0xEF).
+		for s.mode&SkipColonless != 0 {
+			j := s.lt.find(s.buf, i+1, s.w)
+			if j < 0 || j > i+s.max || !colonless(s.buf[i+1:j]) {
+				break
+			}
+			i = j
+		}
 		// A candidate on one line, that another "<" abandons or a ">"
 		// closes with nothing worth returning, is dropped here, before
 		// any of the machinery of start and scanOpen.
@@ -487,8 +508,10 @@ func (s *Scanner) start(at, n int) {
 }
 
 // lineQuote returns the quote markers of the line on which the open
-// candidate opens. It works out the candidate's position only when that
-// line may start with a quote prefix and lies after the tracker.
+// candidate opens, from the bytes before it when that line starts in the
+// buffer, from the tracker's head when no line breaks between the tracker
+// and the candidate; only otherwise does it work out the candidate's
+// position.
 func (s *Scanner) lineQuote() string {
 	at, t := s.open, &s.track
 	if t.at <= at && s.lfLine.find(s.buf, t.at, at) < 0 && s.crLine.find(s.buf, t.at, at) < 0 {
@@ -503,6 +526,12 @@ func (s *Scanner) lineQuote() string {
 		}
 		if first != '>' && first != '|' {
 			return ""
+		}
+	} else if lo := max(t.at, at-LeadMax); t.at <= at {
+		for k := at - 1; k >= lo; k-- {
+			if c := s.buf[k]; c == '\n' || c == '\r' {
+				return leadQuote(s.buf[k+1 : at])
+			}
 		}
 	}
 	s.fix()
@@ -534,8 +563,23 @@ func (s *Scanner) skip(end, bodyEnd int, abandoned bool) bool {
 func (s *Scanner) hopeless(body []byte, abandoned bool) bool {
 	return abandoned && s.mode&SkipAbandoned != 0 ||
 		len(body) == 0 && s.mode&SkipEmpty != 0 ||
-		s.mode&SkipColonless != 0 && bytes.IndexByte(body, ':') < 0 && bytes.IndexByte(body, 0xEF) < 0 ||
+		s.mode&SkipColonless != 0 && colonless(body) ||
 		s.mode&SkipUnfit != 0 && unfit(body)
+}
+
+// colonless reports whether b holds no ":" and no 0xEF, the first byte of
+// the fullwidth "：": a loop for the few bytes between brackets, searches
+// for more.
+func colonless(b []byte) bool {
+	if len(b) > 32 {
+		return bytes.IndexByte(b, ':') < 0 && bytes.IndexByte(b, 0xEF) < 0
+	}
+	for _, c := range b {
+		if c == ':' || c == 0xEF {
+			return false
+		}
+	}
+	return true
 }
 
 // unfitByte marks the bytes that no URL holds and that no rule removes
@@ -573,12 +617,25 @@ func (s *Scanner) scanOpen() bool {
 			s.tooLong()
 			return true
 		}
-		// The next byte that may decide something, before lim.
+		// The next byte that may decide something, before lim: looked
+		// for byte by byte nearby, where it usually is, and beyond with
+		// the finders.
 		lim := min(s.w, cut+1)
-		at := lim
-		for _, f := range s.events() {
-			if i := f.find(s.buf, s.r, at); i >= 0 {
-				at = i
+		at, near := -1, min(lim, s.r+64)
+		for k := s.r; k < near; k++ {
+			if c := s.buf[k]; s.stop[c] && (s.quote != "" || c != '\n' && c != '\r') {
+				at = k
+				break
+			}
+		}
+		if at < 0 {
+			at = lim
+			if near < lim {
+				for _, f := range s.events() {
+					if i := f.find(s.buf, near, at); i >= 0 {
+						at = i
+					}
+				}
 			}
 		}
 		if at == lim {
