@@ -29,6 +29,10 @@
 // prefixes of mail replies (QuotePrefixes) and fullwidth brackets
 // (Fullwidth); both are on by default. Scanning takes time linear in the
 // input, whatever the input.
+//
+// A caller that wants only the candidates that may hold a URL sets the
+// Skip... modes: the scanner then drops the others before working out
+// anything about them, which keeps input made of "<" fast.
 package scanner
 
 import (

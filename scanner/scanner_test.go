@@ -235,3 +235,34 @@ func TestRuneCount(t *testing.T) {
 		}
 	}
 }
+
+// TestSkipHopeless: SkipColonless and SkipUnfit drop what cannot hold a
+// URL, however the input is read.
+func TestSkipHopeless(t *testing.T) {
+	in := "<p> <a:b> <\x01x:y> <x:\x01> <\xffq:r> <ab\ncd:e> <a\n\x01:b> <ｘ> <＜b>\n> <q\n> r:s>"
+	for _, c := range []struct {
+		mode Mode
+		want []string
+	}{
+		// "<ｘ>" is kept: the fullwidth "ｘ" starts with 0xEF, as "：" does.
+		{DefaultMode | SkipColonless, []string{"1:5 <a:b>", "1:11 <\x01x:y>", "1:18 <x:\x01>", "1:24 <\xffq:r>",
+			"1:31 <ab\ncd:e>", "2:7 <a\n\x01:b>", "3:6 <ｘ>", "4:3 <q\n> r:s>"}},
+		// A byte on a later line may be in a line that a rule removes.
+		{DefaultMode | SkipColonless | SkipUnfit, []string{"1:5 <a:b>", "1:31 <ab\ncd:e>", "2:7 <a\n\x01:b>", "3:6 <ｘ>",
+			"4:3 <q\n> r:s>"}},
+	} {
+		for _, rd := range []func(io.Reader) io.Reader{
+			func(r io.Reader) io.Reader { return r }, iotest.OneByteReader, iotest.HalfReader,
+		} {
+			s := New(rd(strings.NewReader(in)), Rules(c.mode))
+			var got []string
+			for s.Scan() {
+				k := s.Candidate()
+				got = append(got, fmt.Sprintf("%d:%d %s", k.Pos.Line, k.Pos.Column, k.Raw))
+			}
+			if !reflect.DeepEqual(got, c.want) {
+				t.Fatalf("mode %b: got %q\nwant %q", c.mode, got, c.want)
+			}
+		}
+	}
+}
