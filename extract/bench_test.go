@@ -39,8 +39,9 @@ func benchExtract(b *testing.B, in []byte) {
 	}
 }
 
-// BenchmarkRFCs runs over every RFC text file of the set, concatenated.
-func BenchmarkRFCs(b *testing.B) {
+// rfcSet returns the RFC text files of the set concatenated, up to limit
+// bytes (all of them when limit is 0), or skips b without them.
+func rfcSet(b *testing.B, limit int) []byte {
 	files, _ := filepath.Glob(filepath.Join(rfcDir(), "*.txt"))
 	if len(files) == 0 {
 		b.Skip("no RFC set: set URLSIFT_RFC_DIR")
@@ -52,8 +53,16 @@ func BenchmarkRFCs(b *testing.B) {
 			b.Fatal(err)
 		}
 		in = append(in, data...)
+		if limit > 0 && len(in) >= limit {
+			return in[:limit]
+		}
 	}
-	benchExtract(b, in)
+	return in
+}
+
+// BenchmarkRFCs runs over every RFC text file of the set, concatenated.
+func BenchmarkRFCs(b *testing.B) {
+	benchExtract(b, rfcSet(b, 0))
 }
 
 // BenchmarkNoWrappers runs over 16 MiB of prose with no "<".
@@ -147,22 +156,7 @@ func BenchmarkAdversarial(b *testing.B) {
 // URLs with a scheme) over the same 4 MiB of the RFC set in each round,
 // and reports both throughputs and their ratio.
 func BenchmarkPeer(b *testing.B) {
-	files, _ := filepath.Glob(filepath.Join(rfcDir(), "*.txt"))
-	if len(files) == 0 {
-		b.Skip("no RFC set: set URLSIFT_RFC_DIR")
-	}
-	var in []byte
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			b.Fatal(err)
-		}
-		in = append(in, data...)
-		if len(in) >= 4<<20 {
-			break
-		}
-	}
-	in = in[:4<<20]
+	in := rfcSet(b, 4<<20)
 	re := xurls.Strict()
 	var ours, theirs time.Duration
 	found := 0

@@ -211,19 +211,7 @@ func TestSkip(t *testing.T) {
 		{DefaultMode | SkipAbandoned, []string{"1:4 <a>", "1:8 <>", "1:11 <>", "1:13 <>", "1:15 <>", "1:17 <>", "1:19 <>",
 			"1:21 <>", "1:23 <>", "1:25 <>", "1:27 <>", "2:2 <c>", "3:1 <e>"}},
 	} {
-		for _, rd := range []func(io.Reader) io.Reader{
-			func(r io.Reader) io.Reader { return r }, iotest.OneByteReader, iotest.HalfReader,
-		} {
-			s := New(rd(strings.NewReader(in)), Rules(c.mode))
-			var got []string
-			for s.Scan() {
-				k := s.Candidate()
-				got = append(got, fmt.Sprintf("%d:%d %s", k.Pos.Line, k.Pos.Column, k.Raw))
-			}
-			if !reflect.DeepEqual(got, c.want) {
-				t.Fatalf("mode %b: got %q\nwant %q", c.mode, got, c.want)
-			}
-		}
+		checkMode(t, in, c.mode, c.want)
 	}
 }
 
@@ -251,18 +239,25 @@ func TestSkipHopeless(t *testing.T) {
 		{DefaultMode | SkipColonless | SkipUnfit, []string{"1:5 <a:b>", "1:31 <ab\ncd:e>", "2:7 <a\n\x01:b>", "3:6 <ｘ>",
 			"4:3 <q\n> r:s>"}},
 	} {
-		for _, rd := range []func(io.Reader) io.Reader{
-			func(r io.Reader) io.Reader { return r }, iotest.OneByteReader, iotest.HalfReader,
-		} {
-			s := New(rd(strings.NewReader(in)), Rules(c.mode))
-			var got []string
-			for s.Scan() {
-				k := s.Candidate()
-				got = append(got, fmt.Sprintf("%d:%d %s", k.Pos.Line, k.Pos.Column, k.Raw))
-			}
-			if !reflect.DeepEqual(got, c.want) {
-				t.Fatalf("mode %b: got %q\nwant %q", c.mode, got, c.want)
-			}
+		checkMode(t, in, c.mode, c.want)
+	}
+}
+
+// checkMode scans in with the rules of mode, read whole, a byte at a time
+// and by halves, and checks the candidates' positions and raw text.
+func checkMode(t *testing.T, in string, mode Mode, want []string) {
+	t.Helper()
+	for _, rd := range []func(io.Reader) io.Reader{
+		func(r io.Reader) io.Reader { return r }, iotest.OneByteReader, iotest.HalfReader,
+	} {
+		s := New(rd(strings.NewReader(in)), Rules(mode))
+		var got []string
+		for s.Scan() {
+			k := s.Candidate()
+			got = append(got, fmt.Sprintf("%d:%d %s", k.Pos.Line, k.Pos.Column, k.Raw))
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("mode %b: got %q\nwant %q", mode, got, want)
 		}
 	}
 }
