@@ -39,7 +39,6 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 	"github.com/ulikunitz/xz"
-	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/htmlindex"
 	"golang.org/x/text/transform"
@@ -371,7 +370,7 @@ func (w *walker) text(mediatype string, params map[string]string, body io.Reader
 				return false
 			}
 		}
-		body = transform.NewReader(body, decoder(enc))
+		body = transform.NewReader(body, enc.NewDecoder())
 	}
 	switch {
 	case mediatype == "text/html":
@@ -382,10 +381,6 @@ func (w *walker) text(mediatype string, params map[string]string, body io.Reader
 	}
 	part.Body = body
 	return w.yield(part, nil)
-}
-
-func decoder(enc encoding.Encoding) transform.Transformer {
-	return enc.NewDecoder()
 }
 
 // fail reports that what is left of the part at path cannot be read.
