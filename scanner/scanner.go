@@ -58,11 +58,10 @@ const readSize = 64 << 10
 // The reasons a candidate is abandoned, as the Unterminated.Err of a
 // Candidate.
 var (
-	ErrTooLong      = errors.New("longer than the maximum wrapper length")
-	ErrAnotherOpen  = errors.New(`another "<" came before ">"`)
-	ErrInputEnded   = errors.New(`the input ended before ">"`)
-	ErrQuoteEnded   = errors.New(`the quoted text ended before ">"`)
-	errReadProgress = io.ErrNoProgress
+	ErrTooLong     = errors.New("longer than the maximum wrapper length")
+	ErrAnotherOpen = errors.New(`another "<" came before ">"`)
+	ErrInputEnded  = errors.New(`the input ended before ">"`)
+	ErrQuoteEnded  = errors.New(`the quoted text ended before ">"`)
 )
 
 // Unterminated says why a candidate has no closing ">".
@@ -890,7 +889,7 @@ func (s *Scanner) fill() {
 			return
 		}
 		if empty == 100 {
-			s.err = errReadProgress
+			s.err = io.ErrNoProgress
 			return
 		}
 	}

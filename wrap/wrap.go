@@ -413,55 +413,44 @@ type gutter struct {
 	sep byte // ".", ":", "|" or 0
 }
 
-// gutterOf reads the gutter that starts lead: optional spaces, digits,
-// an optional ".", ":" or "|", then white space.
+// gutterOf reads the gutter that starts lead.
 func gutterOf(lead []byte) gutter {
-	t := bytes.TrimLeft(lead, " \t")
-	n := digits(t)
+	g, _ := readGutter(lead)
+	return g
+}
+
+// readGutter reads a gutter at the start of line: optional spaces,
+// digits, an optional ".", ":" or "|", then white space. It returns the
+// gutter and its length, white space after it left out.
+func readGutter(line []byte) (gutter, int) {
+	i := len(line) - len(bytes.TrimLeft(line, " \t"))
+	n := digits(line[i:])
 	if n == 0 || n > 9 {
-		return gutter{}
+		return gutter{}, 0
 	}
 	g := gutter{ok: true}
-	for _, c := range t[:n] {
+	for _, c := range line[i : i+n] {
 		g.num = g.num*10 + int(c-'0')
 	}
-	t = t[n:]
-	if len(t) > 0 && (t[0] == '.' || t[0] == ':' || t[0] == '|') {
-		g.sep, t = t[0], t[1:]
+	i += n
+	if i < len(line) && (line[i] == '.' || line[i] == ':' || line[i] == '|') {
+		g.sep = line[i]
+		i++
 	}
-	if r, _ := utf8.DecodeRune(t); !unicode.IsSpace(r) {
-		return gutter{}
+	if r, _ := utf8.DecodeRune(line[i:]); !unicode.IsSpace(r) {
+		return gutter{}, 0
 	}
-	return g
+	return g, i
 }
 
 // at returns the length of the gutter that starts the k-th continuation
 // line, 0 when that line does not start with number num+k in the same
 // shape.
 func (g gutter) at(line []byte, k int) int {
-	i := len(line) - len(bytes.TrimLeft(line, " \t"))
-	n := digits(line[i:])
-	if n == 0 || n > 9 {
-		return 0
+	if h, n := readGutter(line); h.ok && h.num == g.num+k && h.sep == g.sep {
+		return n
 	}
-	num := 0
-	for _, c := range line[i : i+n] {
-		num = num*10 + int(c-'0')
-	}
-	i += n
-	if num != g.num+k {
-		return 0
-	}
-	if g.sep != 0 {
-		if i >= len(line) || line[i] != g.sep {
-			return 0
-		}
-		i++
-	}
-	if r, _ := utf8.DecodeRune(line[i:]); !unicode.IsSpace(r) {
-		return 0
-	}
-	return i
+	return 0
 }
 
 // Scheme returns what comes before the first ":" of the URL text, or nil
