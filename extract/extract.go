@@ -30,6 +30,8 @@ import (
 	"io"
 	"iter"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/urlsift/urlsift/extract/rfc1738"
@@ -62,17 +64,23 @@ type Match struct {
 	// Warnings point at readings a person should look at: the
 	// wrap.Warn... strings.
 	Warnings []string
+	// Input is the kind the input was read as: "text", "mail" or
+	// "mbox" (package extract/mail); "" from an Extractor alone.
+	Input string
 
 	// For a match in mail (package extract/mail): the message, from 1,
-	// its Message-ID, the input offset of the message, and the part.
+	// its Message-ID, the input offset of the message, the part, and
+	// the charset the part declares.
 	Message       int
 	MessageID     string
 	MessageOffset int64
 	Part          string
+	Charset       string
 }
 
 type record struct {
 	Path         string   `json:"path"`
+	Input        string   `json:"input,omitempty"`
 	URL          string   `json:"url"`
 	Valid        bool     `json:"valid"`
 	Error        string   `json:"error,omitempty"`
@@ -93,6 +101,7 @@ type mailRecord struct {
 	MessageID     string `json:"message_id"`
 	MessageOffset int64  `json:"message_offset"`
 	Part          string `json:"part"`
+	Charset       string `json:"charset,omitempty"`
 }
 
 // MarshalJSON writes the record that urlsift --json prints.
@@ -105,34 +114,35 @@ func (m Match) MarshalJSON() ([]byte, error) {
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false) // raw is full of "<" and ">"
 	rec := record{
-		Path: m.Pos.Filename, URL: m.URL, Valid: m.Valid, Error: m.Error, Scheme: m.Scheme,
+		Path: m.Pos.Filename, Input: m.Input, URL: m.URL, Valid: m.Valid, Error: m.Error, Scheme: m.Scheme,
 		Form: m.Form, Raw: m.Raw, Offset: m.Pos.Offset, Length: len(m.Raw),
 		Line: m.Pos.Line, Col: m.Pos.Column, Alternatives: alt, Warnings: m.Warnings,
 	}
 	var err error
 	if m.Message > 0 {
-		err = enc.Encode(mailRecord{rec, m.Message, m.MessageID, m.MessageOffset, m.Part})
+		err = enc.Encode(mailRecord{rec, m.Message, m.MessageID, m.MessageOffset, m.Part, m.Charset})
 	} else {
 		err = enc.Encode(rec)
 	}
 	return escapeControls(bytes.TrimSuffix(b.Bytes(), []byte("\n"))), err
 }
 
-// escapeControls escapes, in encoded JSON, the control characters that
-// encoding/json leaves as they are: DEL and the C1 controls (U+0080 to
-// U+009F), so that no record carries a control character of the input to
-// a terminal. They can stand only inside strings.
+// escapeControls escapes, in encoded JSON, the characters that
+// encoding/json leaves as they are but that act on a terminal: DEL, the
+// C1 controls (U+0080 to U+009F) and the bidirectional formatting
+// characters (unicode.Bidi_Control: U+061C, U+200E, U+200F, U+202A to
+// U+202E, U+2066 to U+2069), so that no record carries them from the
+// input to a terminal. They can stand only inside strings.
 func escapeControls(j []byte) []byte {
 	var out []byte
 	last := 0
 	for i := 0; i < len(j); i++ {
-		n, r := 0, byte(0)
-		switch {
-		case j[i] == 0x7f:
-			n, r = 1, 0x7f
-		case j[i] == 0xc2 && i+1 < len(j) && j[i+1] >= 0x80 && j[i+1] <= 0x9f:
-			n, r = 2, j[i+1]
-		default:
+		c := j[i]
+		if c != 0x7f && c != 0xc2 && c != 0xd8 && c != 0xe2 {
+			continue
+		}
+		r, n := utf8.DecodeRune(j[i:])
+		if c == 0xc2 && (r < 0x80 || r > 0x9f) || c >= 0xd8 && !unicode.Is(unicode.Bidi_Control, r) {
 			continue
 		}
 		out = append(out, j[last:i]...)
@@ -246,6 +256,15 @@ func New(r io.Reader, opts ...Option) *Extractor {
 // costs no new buffers.
 func (x *Extractor) Reset(r io.Reader) {
 	x.sc.Reset(r)
+	x.m = Match{}
+}
+
+// ResetAt is Reset for a reader whose first byte stands at position at of
+// a larger input, at the start of a line: the positions of its matches
+// count from there. Package mail reads the header block of a message in
+// an mbox so, at the file's own lines.
+func (x *Extractor) ResetAt(r io.Reader, at scanner.Position) {
+	x.sc.ResetAt(r, at)
 	x.m = Match{}
 }
 

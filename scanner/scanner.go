@@ -111,6 +111,10 @@ type Candidate struct {
 	// prefix: read with the prefixes removed, the candidate was
 	// abandoned, so that ">" is taken as the writer's.
 	QuoteClosed bool
+	// Unquoted says the candidate, opened on a quoted line, closes on a
+	// line without the quote prefix: a mailer re-wrapped the quoted
+	// line and put its end on a line of its own.
+	Unquoted bool
 	// Err is nil when ">" closed the candidate, and otherwise an
 	// *Unterminated saying why it was abandoned.
 	Err error
@@ -265,7 +269,8 @@ type Scanner struct {
 	leadBuf  [LeadMax]byte
 	quote    string // its Quote
 	prefixes []Span
-	fallback int // buf offset of the first ">" of a quote prefix, or -1
+	fallback int  // buf offset of the first ">" of a quote prefix, or -1
+	unquoted bool // it goes on on a line without its quote prefix
 
 	track tracker // line and column at buf offset track.at
 
@@ -312,6 +317,17 @@ func (s *Scanner) Reset(r io.Reader) {
 
 // SetFilename sets the file name that positions carry from now on.
 func (s *Scanner) SetFilename(name string) { s.name = name }
+
+// ResetAt is Reset for a reader whose first byte stands at position at of
+// a larger input, at the start of a line (at.Column 1): positions then
+// count from there, as if the scan had begun at the input's first byte.
+func (s *Scanner) ResetAt(r io.Reader, at Position) {
+	s.Reset(r)
+	if at.IsValid() {
+		s.base = at.Offset
+		s.track.Line, s.track.Column = at.Line, max(at.Column, 1)
+	}
+}
 
 // Candidate returns the candidate found by the last call to Scan.
 func (s *Scanner) Candidate() Candidate { return s.cand }
@@ -507,6 +523,7 @@ func (s *Scanner) start(at, n int) {
 	}
 	s.prefixes = s.prefixes[:0]
 	s.fallback = -1
+	s.unquoted = false
 	s.r = at + n
 }
 
@@ -738,10 +755,48 @@ func (s *Scanner) continuation(at int) (next int, ok, more bool) {
 	}
 	end, ok := matchQuote(s.buf[b:s.w], s.quote)
 	if !ok {
-		return 0, false, false
+		if s.fallback >= 0 || s.unquoted {
+			return 0, false, false
+		}
+		// A line without the prefix goes on with the wrapper only when
+		// it closes it: the quoted line was re-wrapped by a mailer.
+		closes, more := s.closesLine(b)
+		if closes {
+			s.unquoted = true
+			return b, true, false
+		}
+		return 0, false, more
 	}
 	s.prefixes = append(s.prefixes, Span{b - s.open, b + end - s.open})
 	return b + end, true, false
+}
+
+// closesLine reports whether the line that starts at buf offset b closes
+// the open candidate as a line re-wrapped by a mailer does: it starts
+// with a word that ends in ">" (a mailer breaks lines at white space, and
+// a URL holds none), with no quote marker, "<" or white space before it;
+// more is true when the data ends too soon to tell.
+func (s *Scanner) closesLine(b int) (closes, more bool) {
+	if b < s.w && (s.buf[b] == '>' || s.buf[b] == '|') {
+		return false, false
+	}
+	lim := min(s.w, s.open+s.max)
+	for k := b; k < lim; k++ {
+		switch c := s.buf[k]; {
+		case c == '>':
+			return true, false
+		case c == '<' || c <= ' ':
+			return false, false
+		case c == 0xEF:
+			if n := s.bracket(k, '>'); n != 0 {
+				return n > 0, n < 0
+			}
+			if s.bracket(k, '<') != 0 {
+				return false, false
+			}
+		}
+	}
+	return false, lim == s.w && !s.eof && s.err == nil
 }
 
 // closeAtQuote closes the open candidate at the first ">" of a quote
@@ -827,7 +882,7 @@ func (s *Scanner) emit(end int, err error) {
 		}
 	}
 	s.cand = Candidate{Pos: s.openPos, Raw: raw, Body: body, Lead: s.lead,
-		Quote: s.quote, Prefixes: s.prefixes, Err: err}
+		Quote: s.quote, Prefixes: s.prefixes, Unquoted: s.unquoted, Err: err}
 	s.open = -1
 	s.ready = true
 }

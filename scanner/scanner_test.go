@@ -153,6 +153,7 @@ func TestLayout(t *testing.T) {
 		Quote       string
 		Prefixes    []Span
 		QuoteClosed bool
+		Unquoted    bool
 		Err         string
 	}
 	for _, c := range []struct {
@@ -161,17 +162,22 @@ func TestLayout(t *testing.T) {
 		max  int
 		want []got
 	}{
-		{"lead", "  845. <a>", 0, []got{{"<a>", Span{1, 2}, "  845. ", "", nil, false, ""}}},
+		{"lead", "  845. <a>", 0, []got{{"<a>", Span{1, 2}, "  845. ", "", nil, false, false, ""}}},
 		{"quote", "> > x <a\r\n> >b\n> > c>", 0, []got{{"<a\r\n> >b\n> > c>", Span{1, 14}, "> > x ", ">>",
-			[]Span{{4, 7}, {9, 13}}, false, ""}}},
-		{"deeper line closes", "> <a\n> > b>", 0, []got{{"<a\n>", Span{1, 3}, "> ", ">", nil, true, ""}}},
-		{"quote ended", "| <a\nb>", 0, []got{{"<a", Span{1, 2}, "| ", "|", nil, false, `the quoted text ended before ">"`}}},
-		{"fallback at the maximum", "> <abcd\n> ef", 8, []got{{"<abcd\n>", Span{1, 6}, "> ", ">", nil, true, ""}}},
-		{"fallback past the maximum", "> <abcd\n> ef", 6, []got{{"<abcd\n", Span{1, 6}, "> ", ">", nil, false, "longer than 6 bytes"}}},
+			[]Span{{4, 7}, {9, 13}}, false, false, ""}}},
+		{"deeper line closes", "> <a\n> > b>", 0, []got{{"<a\n>", Span{1, 3}, "> ", ">", nil, true, false, ""}}},
+		{"quote ended", "| <a\nb c>", 0, []got{{"<a", Span{1, 2}, "| ", "|", nil, false, false, `the quoted text ended before ">"`}}},
+		{"re-wrapped", "| <a\nb>", 0, []got{{"<a\nb>", Span{1, 4}, "| ", "|", nil, false, true, ""}}},
+		{"re-wrapped, CR LF", "> x <a\r\nb/c> d", 0, []got{{"<a\r\nb/c>", Span{1, 7}, "> x ", ">", nil, false, true, ""}}},
+		{"not re-wrapped: indented", "> <a\n b>", 0, []got{{"<a", Span{1, 2}, "> ", ">", nil, false, false, `the quoted text ended before ">"`}}},
+		{"not re-wrapped: another quote", "> <a\n| b>", 0, []got{{"<a", Span{1, 2}, "> ", ">", nil, false, false, `the quoted text ended before ">"`}}},
+		{"not re-wrapped after a quote marker", "> <a\n> b\nc>", 0, []got{{"<a\n>", Span{1, 3}, "> ", ">", nil, true, false, ""}}},
+		{"fallback at the maximum", "> <abcd\n> ef", 8, []got{{"<abcd\n>", Span{1, 6}, "> ", ">", nil, true, false, ""}}},
+		{"fallback past the maximum", "> <abcd\n> ef", 6, []got{{"<abcd\n", Span{1, 6}, "> ", ">", nil, false, false, "longer than 6 bytes"}}},
 		{"fullwidth", "x＜a＞y＜b>", 0, []got{
-			{"＜a＞", Span{3, 4}, "x", "", nil, false, ""},
-			{"＜b>", Span{3, 4}, "x＜a＞y", "", nil, false, ""}}},
-		{"a cut fullwidth bracket", "＜ab", 2, []got{{"\xef\xbc", Span{2, 2}, "", "", nil, false, "longer than 2 bytes"}}},
+			{"＜a＞", Span{3, 4}, "x", "", nil, false, false, ""},
+			{"＜b>", Span{3, 4}, "x＜a＞y", "", nil, false, false, ""}}},
+		{"a cut fullwidth bracket", "＜ab", 2, []got{{"\xef\xbc", Span{2, 2}, "", "", nil, false, false, "longer than 2 bytes"}}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			for _, rd := range []func(io.Reader) io.Reader{
@@ -181,7 +187,7 @@ func TestLayout(t *testing.T) {
 				var all []got
 				for s.Scan() {
 					k := s.Candidate()
-					g := got{string(k.Raw), k.Body, string(k.Lead), k.Quote, append([]Span(nil), k.Prefixes...), k.QuoteClosed, ""}
+					g := got{string(k.Raw), k.Body, string(k.Lead), k.Quote, append([]Span(nil), k.Prefixes...), k.QuoteClosed, k.Unquoted, ""}
 					if len(g.Prefixes) == 0 {
 						g.Prefixes = nil
 					}

@@ -70,6 +70,7 @@ const (
 	WarnPageBreak   = "page break skipped"
 	WarnQuote       = "quote prefix removed"
 	WarnQuoteClosed = "closed at a quote marker"
+	WarnUnquoted    = "closed on a line without the quote prefix"
 	WarnLineNumber  = "line number removed"
 	WarnTypoHyphen  = "typographic hyphen dropped"
 )
@@ -113,6 +114,9 @@ func (w *Wrapper) Read(c scanner.Candidate) bool {
 	}
 	if c.QuoteClosed {
 		w.warn(WarnQuoteClosed)
+	}
+	if c.Unquoted {
+		w.warn(WarnUnquoted)
 	}
 	raw := c.Raw
 	gutter := gutterOf(c.Lead)

@@ -123,7 +123,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stderr, usage)
+			fmt.Fprint(stdout, usage)
 			return 0
 		}
 		return bad("%v", err)
@@ -161,7 +161,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	out := bufio.NewWriterSize(stdout, 64<<10)
-	found, failed, binaries := false, false, 0
+	found, failed, binaries, skipped := false, false, 0, 0
 	for res := range process(jobs, o, stdin, &read, &done) {
 		for chunk := range res.chunks {
 			out.Write(chunk)
@@ -177,6 +177,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if res.binary {
 			binaries++
 		}
+		skipped += res.skipped
 	}
 	err := out.Flush()
 	if stop != nil {
@@ -184,6 +185,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if binaries > 0 {
 		fmt.Fprintf(stderr, "urlsift: %d binary files skipped\n", binaries)
+	}
+	if skipped > 0 && !o.json {
+		fmt.Fprintf(stderr, "urlsift: %d MIME parts skipped as not text (--json names them)\n", skipped)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "urlsift: %v\n", err)
@@ -208,13 +212,19 @@ type job struct {
 }
 
 // expand turns the arguments into jobs, walking directories in lexical
-// order, and adds up the sizes of the files.
+// order, and adds up the sizes of the files. Standard input is read once,
+// at its first "-". A symbolic link named as an argument is followed, to
+// a directory too, as grep -r does; links met in a walk are not.
 func expand(args []string) ([]*job, int64) {
 	var jobs []*job
 	var total int64
+	stdin := false
 	for _, name := range args {
 		if name == "-" {
-			jobs = append(jobs, &job{name: name, size: -1})
+			if !stdin {
+				jobs = append(jobs, &job{name: name, size: -1})
+			}
+			stdin = true
 			continue
 		}
 		info, err := os.Stat(name)
@@ -227,7 +237,11 @@ func expand(args []string) ([]*job, int64) {
 			jobs = append(jobs, j)
 			continue
 		}
-		filepath.WalkDir(name, func(path string, d fs.DirEntry, err error) error {
+		root := name
+		if l, err := os.Lstat(name); err == nil && l.Mode()&fs.ModeSymlink != 0 {
+			root = name + string(filepath.Separator) // WalkDir follows a root named so
+		}
+		err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 			switch {
 			case err != nil:
 				jobs = append(jobs, &job{name: path, size: -1, err: err})
@@ -241,6 +255,9 @@ func expand(args []string) ([]*job, int64) {
 			}
 			return nil
 		})
+		if err != nil {
+			jobs = append(jobs, &job{name: name, size: -1, err: err})
+		}
 	}
 	return jobs, total
 }
@@ -251,6 +268,7 @@ type result struct {
 	errs          []string
 	found, failed bool
 	binary        bool
+	skipped       int // MIME parts that are not text
 }
 
 // process runs the jobs on all cores and returns their results in the
@@ -325,8 +343,8 @@ func (c counter) Read(p []byte) (int, error) {
 
 // worker holds what reading a file needs, reused from file to file.
 type worker struct {
-	raw, text *bufio.Reader
-	x         *extract.Extractor
+	raw, text, utf *bufio.Reader
+	x              *extract.Extractor
 }
 
 // scan reads one input and writes its matches to res.
@@ -360,7 +378,7 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 		in = f
 	}
 	if wk.raw == nil {
-		wk.raw, wk.text = bufio.NewReaderSize(nil, 64<<10), bufio.NewReaderSize(nil, 64<<10)
+		wk.raw, wk.text, wk.utf = bufio.NewReaderSize(nil, 64<<10), bufio.NewReaderSize(nil, 64<<10), bufio.NewReaderSize(nil, 64<<10)
 	}
 	wk.raw.Reset(counter{in, read})
 	r, format, err := mail.Decompress(wk.raw)
@@ -372,6 +390,10 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 	if format != "" {
 		wk.text.Reset(r)
 		br = wk.text
+	}
+	if u, enc := mail.Unicode(br); enc != "" {
+		wk.utf.Reset(u) // before the binary test: UTF-16 holds NUL bytes
+		br = wk.utf
 	}
 	head, err := br.Peek(8 << 10)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
@@ -410,11 +432,20 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 		if err != nil {
 			var pe *mail.PartError
 			if errors.As(err, &pe) && pe.Warning {
+				if errors.Is(err, mail.ErrNotText) {
+					res.skipped++
+					if !o.json {
+						continue // counted in the summary
+					}
+				}
 				res.errs = append(res.errs, j.name+": "+err.Error())
 				continue
 			}
 			fail(err)
 			continue
+		}
+		if m.Input == "" {
+			m.Input = kind.String()
 		}
 		res.found = res.found || m.Valid
 		switch {
@@ -471,13 +502,16 @@ func startProgress(w io.Writer, total int64, files int, read, done *atomic.Int64
 	}
 }
 
-// printable escapes the control characters of s, and its bytes that are
-// not UTF-8, as Go escapes them in strings ("\x1b"), so that what the
-// input holds never reaches a terminal as a control character.
+// printable escapes the control characters of s (C0, DEL, C1), the
+// bidirectional formatting characters (U+202A to U+202E, U+2066 to
+// U+2069, and the marks U+200E, U+200F, U+061C), and its bytes that are
+// not UTF-8, as Go escapes them in strings ("\x1b", "\u202e"), so that
+// what the input holds never reaches a terminal as a control character
+// nor turns the text around.
 func printable(s string) string {
 	clean := true
 	for _, r := range s {
-		if unicode.IsControl(r) || r == utf8.RuneError {
+		if unsafeRune(r) {
 			clean = false
 			break
 		}
@@ -488,7 +522,7 @@ func printable(s string) string {
 	var b strings.Builder
 	for i := 0; i < len(s); {
 		r, n := utf8.DecodeRuneInString(s[i:])
-		if unicode.IsControl(r) || r == utf8.RuneError {
+		if unsafeRune(r) {
 			q := strconv.Quote(s[i : i+n])
 			b.WriteString(q[1 : len(q)-1])
 		} else {
@@ -497,6 +531,11 @@ func printable(s string) string {
 		i += n
 	}
 	return b.String()
+}
+
+// unsafeRune reports whether printable escapes r.
+func unsafeRune(r rune) bool {
+	return unicode.IsControl(r) || r == utf8.RuneError || unicode.Is(unicode.Bidi_Control, r)
 }
 
 func version() string {

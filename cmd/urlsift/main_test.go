@@ -86,12 +86,12 @@ func TestExitStatus(t *testing.T) {
 		{"bad flag", []string{"--nope"}, "", 2, "", "flag provided but not defined"},
 		{"bad max length", []string{"--max-length", "1", good}, "", 2, "", "--max-length"},
 		{"json of an invalid one", []string{"--json", none}, "", 1,
-			`{"path":"` + none + `","url":"http://a.example/~x","valid":false,` +
+			`{"path":"` + none + `","input":"text","url":"http://a.example/~x","valid":false,` +
 				`"error":"http: \"~\" at 17 is unsafe and must be encoded (RFC 1738 section 2.2)",` +
 				`"scheme":"http","form":"url","raw":"<URL:http://a.example/~x>","offset":8,"length":25,` +
 				`"line":1,"col":9,"alternatives":[]}` + "\n", ""},
 		{"max length", []string{"--json", "--max-length", "10", good}, "", 1,
-			`{"path":"` + good + `","url":"http:","valid":false,"error":"unterminated wrapper: longer than 10 bytes",` +
+			`{"path":"` + good + `","input":"text","url":"http:","valid":false,"error":"unterminated wrapper: longer than 10 bytes",` +
 				`"scheme":"http","form":"url","raw":"<URL:http:","offset":4,"length":10,"line":1,"col":5,"alternatives":[]}` + "\n", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -109,9 +109,11 @@ func TestExitStatus(t *testing.T) {
 
 func TestHelpAndVersion(t *testing.T) {
 	var out, errOut bytes.Buffer
-	if code := run([]string{"--help"}, nil, &out, &errOut); code != 0 ||
-		!strings.Contains(errOut.String(), "Examples:") || !strings.Contains(errOut.String(), "Exit status") {
-		t.Errorf("--help: exit %d, %q", code, errOut.String())
+	// Help is asked for: it goes to standard output, so that a pager
+	// shows it.
+	if code := run([]string{"--help"}, nil, &out, &errOut); code != 0 || errOut.Len() > 0 ||
+		!strings.Contains(out.String(), "Examples:") || !strings.Contains(out.String(), "Exit status") {
+		t.Errorf("--help: exit %d, %q, stderr %q", code, out.String(), errOut.String())
 	}
 	out.Reset()
 	if code := run([]string{"--version"}, nil, &out, &errOut); code != 0 || !strings.HasPrefix(out.String(), "urlsift ") {

@@ -9,14 +9,19 @@ import (
 // flowed undoes format=flowed (RFC 3676): a line that ends in a space is
 // joined with the next line of the same quote depth, and with DelSp=yes
 // that space goes. Space-stuffing is undone, and each joined line starts
-// with its quote markers again (">" per level, then a space).
+// with its quote markers again (">" per level, then a space). A line
+// longer than the buffer is read in pieces: its quote depth and stuffing
+// are read from its first piece, its flow from its last.
 type flowed struct {
 	pending
 	r     *bufio.Reader
 	delsp bool
 
 	inFlow bool // the line before was flowed: this one goes on with it
-	depth  int  // the quote depth of that line
+	depth  int  // the quote depth of that line, or of the line being read
+	inLine bool // the last piece read did not end its line
+	space  bool // that piece ended in a space, held back
+	sig    bool // the line read is the signature separator "-- "
 }
 
 func newFlowed(r io.Reader, delsp bool) *flowed {
@@ -45,44 +50,66 @@ func (q *pending) read(p []byte, more func()) (int, error) {
 	return n, nil
 }
 
-// line reads one line and appends what it becomes to f.out.
+// line reads one line, or one piece of a long line, and appends what it
+// becomes to f.out.
 func (f *flowed) line() {
-	line, err := f.r.ReadSlice('\n')
-	if err == bufio.ErrBufferFull {
-		// A line longer than the buffer (4 KiB) is passed on as it is.
-		f.out = append(f.out[:0], line...)
-		f.inFlow = false
-		return
+	piece, err := f.r.ReadSlice('\n')
+	full := err == bufio.ErrBufferFull
+	if full {
+		err = nil
 	}
 	f.err = err
-	if len(line) == 0 {
+	f.out = f.out[:0]
+	if len(piece) == 0 && !f.space {
 		return
 	}
-	body := bytes.TrimRight(line, "\r\n")
-	depth := 0
-	for depth < len(body) && body[depth] == '>' {
-		depth++
+	content := bytes.TrimRight(piece, "\r\n")
+	ends := len(content) < len(piece) // the line ends in this piece with a line break
+	if f.inLine {
+		if f.space {
+			content = append([]byte{' '}, content...)
+			f.space = false
+		}
+	} else {
+		depth := 0
+		for depth < len(content) && content[depth] == '>' {
+			depth++
+		}
+		content = content[depth:]
+		if len(content) > 0 && content[0] == ' ' {
+			content = content[1:] // space-stuffing
+		}
+		if f.inFlow && depth != f.depth {
+			f.out = append(f.out, '\n') // the flowed line ends here after all
+			f.inFlow = false
+		}
+		if !f.inFlow && depth > 0 {
+			f.out = append(f.out, bytes.Repeat([]byte(">"), depth)...)
+			f.out = append(f.out, ' ')
+		}
+		f.depth = depth
+		f.sig = !full && bytes.Equal(content, []byte("-- "))
 	}
-	content := body[depth:]
-	if len(content) > 0 && content[0] == ' ' {
-		content = content[1:] // space-stuffing
+	if full {
+		// The line goes on: a final space may be the flow's, and waits.
+		if len(content) > 0 && content[len(content)-1] == ' ' {
+			content, f.space = content[:len(content)-1], true
+		}
+		f.out = append(f.out, content...)
+		f.inLine = true
+		return
 	}
-	soft := len(content) > 0 && content[len(content)-1] == ' ' && string(content) != "-- "
-	f.out = f.out[:0]
-	if f.inFlow && depth != f.depth {
-		f.out = append(f.out, '\n') // the flowed line ends here after all
-		f.inFlow = false
+	f.inLine = false
+	if len(piece) == 0 && f.space {
+		content, f.space = []byte(" "), false // the input ended after a held-back space
 	}
-	if !f.inFlow && depth > 0 {
-		f.out = append(f.out, bytes.Repeat([]byte(">"), depth)...)
-		f.out = append(f.out, ' ')
-	}
+	soft := len(content) > 0 && content[len(content)-1] == ' ' && !f.sig
 	if soft && f.delsp {
 		content = content[:len(content)-1]
 	}
 	f.out = append(f.out, content...)
-	f.inFlow, f.depth = soft, depth
-	if !soft && len(line) > len(body) {
+	f.inFlow = soft
+	if !soft && ends {
 		f.out = append(f.out, '\n')
 	}
 }

@@ -32,15 +32,16 @@ import (
 	"iter"
 	"mime"
 	"mime/multipart"
-	"mime/quotedprintable"
-	netmail "net/mail"
 	"strconv"
 	"strings"
 
 	"github.com/klauspost/compress/zstd"
 	"github.com/ulikunitz/xz"
+	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/htmlindex"
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/encoding/unicode/utf32"
 	"golang.org/x/text/transform"
 
 	"github.com/urlsift/urlsift/extract"
@@ -56,61 +57,45 @@ const (
 	Mbox                // messages, each after a "From " line
 )
 
+// String returns "text", "mail" or "mbox", the names of urlsift's
+// --input flag, and "Kind(n)" for any other value.
 func (k Kind) String() string {
-	return [...]string{"text", "mail", "mbox"}[k]
+	switch k {
+	case Text:
+		return "text"
+	case Message:
+		return "mail"
+	case Mbox:
+		return "mbox"
+	}
+	return "Kind(" + strconv.Itoa(int(k)) + ")"
 }
 
-// Detect tells the kind of an input from its first bytes: an mbox when
-// its first line starts with "From ", a message when it starts with at
-// least two header fields (or one and the empty line after them),
-// otherwise text.
+// Detect tells the kind of an input from its first bytes. It takes for
+// mail only what looks like mail, so that no text is read as a header:
+// a message when the input starts with a header block of fields whose
+// names are letters, digits and "-", at least one of them a field that
+// mail or news carries (From, To, Subject, Date, Message-ID, Received,
+// Newsgroups, Path, MIME-Version, Content-Type...), up to an empty line or
+// the end of head; an mbox when its first line starts with "From " and
+// such a block follows it. Anything else is text.
 func Detect(head []byte) Kind {
 	if bytes.HasPrefix(head, []byte("From ")) {
-		return Mbox
-	}
-	fields := 0
-	for len(head) > 0 {
-		line, rest, cut := bytes.Cut(head, []byte("\n"))
-		line = bytes.TrimSuffix(line, []byte("\r"))
-		switch {
-		case len(line) == 0:
-			return kindIf(cut && fields >= 1)
-		case line[0] == ' ' || line[0] == '\t':
-			if fields == 0 {
-				return Text
-			}
-		case isField(line):
-			fields++
-		default:
-			return Text
+		if _, rest, ok := bytes.Cut(head, []byte("\n")); ok && headerBlock(rest) {
+			return Mbox
 		}
-		if fields >= 2 && !cut {
-			break
-		}
-		head = rest
+		return Text
 	}
-	return kindIf(fields >= 2)
-}
-
-func kindIf(message bool) Kind {
-	if message {
+	if headerBlock(head) {
 		return Message
 	}
 	return Text
 }
 
-// isField reports whether line starts with a header field name and ":".
-func isField(line []byte) bool {
-	for i, c := range line {
-		switch {
-		case c == ':':
-			return i > 0
-		case c < '!' || c > '~':
-			return false
-		}
-	}
-	return false
-}
+// MaxZstdWindow is the largest zstd window read: 2 GiB, the most the
+// reference zstd writes (--long=31). A frame's window is the memory its
+// decoder may need, up to the frame's size.
+const MaxZstdWindow = 1 << 31
 
 // Decompress returns a reader of the decompressed input when r starts
 // with the magic bytes of gzip, bzip2, xz or zstd, with the name of the
@@ -132,7 +117,7 @@ func Decompress(r io.Reader) (io.Reader, string, error) {
 		z, err := xz.NewReader(br)
 		return z, "xz", err
 	case bytes.HasPrefix(head, []byte{0x28, 0xb5, 0x2f, 0xfd}):
-		z, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1))
+		z, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(MaxZstdWindow))
 		if err != nil {
 			return nil, "zstd", err
 		}
@@ -141,30 +126,50 @@ func Decompress(r io.Reader) (io.Reader, string, error) {
 	return br, "", nil
 }
 
-// Part is one text part of a message, or one of its header fields.
+// Part is one text part of a message, or its header block.
 type Part struct {
 	// Message counts the messages of the input from 1; MessageID is
 	// its Message-ID field and MessageOffset the input offset of its
-	// "From " line (0 for a single message).
+	// "From " line (0 for a single message). Message is 0 for a single
+	// message whose header broke, read as text from its first byte.
 	Message       int
 	MessageID     string
 	MessageOffset int64
 	// Path names the part as IMAP does: "1" for the body of a message
 	// that is not multipart, "2.1" for the first part of the second;
 	// the body of an attached message at "2" is "2.1" and its parts
-	// "2.1", "2.2"... A header field is "header:Name", or
-	// "2.header:Name" for one of the message attached at "2".
+	// "2.1", "2.2"... The header block of a message is "header", or
+	// "2.header" for the message attached at "2"; its matches are
+	// named by their field, "header:List-Archive".
 	Path string
+	// Charset is the charset the part declares, in lower case
+	// ("us-ascii" when it declares none); "" for a header block.
+	Charset string
 	// Body is the text of the part, decoded to UTF-8.
 	Body io.Reader
+	// Origin is where Body's first byte stands: for a header block,
+	// and for a message read as text, the input's own position (the
+	// attached message's part's); the zero Position, for the other
+	// parts, means they count from their own start.
+	Origin scanner.Position
 	// Warnings apply to every URL of the part.
 	Warnings []string
 
-	html *htmlText
+	input  string // the kind of the input, for Match.Input
+	html   *htmlText
+	header *header // for a header block: its fields name its matches
+	extras []extra // encoded words of the header, decoded
+}
+
+// extra is a header field with RFC 2047 encoded words, decoded.
+type extra struct {
+	f    *field
+	text string
 }
 
 // PartError says that a part, or what is left of a message, could not be
-// read. Warning errors cost nothing: the part was read all the same.
+// read. Warning errors cost nothing: the part was read all the same, or
+// was skipped on purpose (errors.Is(err, ErrNotText)).
 type PartError struct {
 	Message   int
 	MessageID string
@@ -192,34 +197,43 @@ func (e *PartError) Error() string {
 
 func (e *PartError) Unwrap() error { return e.Err }
 
-// maxHeader bounds the header block of a message.
-const maxHeader = 1 << 20
+// ErrNotText is the reason of the warning for a part skipped because it
+// is not text (an image, application/octet-stream...).
+var ErrNotText = errors.New("not text: skipped")
 
-// Parts walks the messages of r and yields their header fields and text
+// maxPreamble bounds what is read of a multipart body before its first
+// boundary; without one by then, the body is read as text.
+const maxPreamble = 1 << 20
+
+// Parts walks the messages of r and yields their header blocks and text
 // parts, each to be read before the next is asked for. Errors that cost
 // one part or one message are *PartError values and the walk goes on;
-// any other error ends it.
+// any other error ends it. A Text input is one part, its Body r.
 func Parts(r io.Reader, kind Kind) iter.Seq2[*Part, error] {
 	return func(yield func(*Part, error) bool) {
-		w := walker{yield: yield}
-		if kind == Mbox {
+		w := walker{yield: yield, input: kind.String()}
+		switch kind {
+		case Text:
+			yield(&Part{Body: r, input: w.input}, nil)
+		case Mbox:
 			m := newMbox(r)
 			for n := 1; ; n++ {
-				at, ok := m.next()
+				at, line, ok := m.next()
 				if !ok {
 					break
 				}
-				if ok, _ := w.message(m, n, at); !ok {
+				origin := scanner.Position{Offset: m.offset, Line: line, Column: 1}
+				if ok, _ := w.message(m, n, at, origin); !ok {
 					return
 				}
 			}
 			if m.err != nil && m.err != io.EOF {
 				yield(nil, m.err) // the input failed
 			}
-			return
-		}
-		if ok, err := w.message(r, 1, 0); ok && err != nil {
-			yield(nil, err) // the input failed
+		default:
+			if ok, err := w.message(r, 1, 0, scanner.Position{Line: 1, Column: 1}); ok && err != nil {
+				yield(nil, err) // the input failed
+			}
 		}
 	}
 }
@@ -228,6 +242,7 @@ func Parts(r io.Reader, kind Kind) iter.Seq2[*Part, error] {
 // stopped.
 type walker struct {
 	yield  func(*Part, error) bool
+	input  string
 	msg    int
 	id     string
 	offset int64
@@ -235,89 +250,219 @@ type walker struct {
 }
 
 // message walks one message, numbered n, whose "From " line is at input
-// offset at, and reads what is left of it. It returns false when the
-// consumer stopped, and the input's error.
-func (w *walker) message(r io.Reader, n int, at int64) (bool, error) {
+// offset at and whose header starts at origin, and reads what is left of
+// it. It returns false when the consumer stopped, and the input's error.
+func (w *walker) message(r io.Reader, n int, at int64, origin scanner.Position) (bool, error) {
 	w.msg, w.id, w.offset = n, "", at
 	if w.br == nil {
 		w.br = bufio.NewReaderSize(r, 64<<10)
 	} else {
 		w.br.Reset(r)
 	}
-	ok := w.entityMessage(w.br, "")
+	ok := w.entityMessage(w.br, "", origin)
 	_, err := io.Copy(io.Discard, w.br)
 	return ok, err
 }
 
 // entityMessage reads a message (the input's, or one attached at path)
-// from its header on.
-func (w *walker) entityMessage(br *bufio.Reader, path string) bool {
-	block, fields, err := readHeader(br)
+// from its header on; origin is where its header starts.
+func (w *walker) entityMessage(br *bufio.Reader, path string, origin scanner.Position) bool {
+	h := new(header)
+	err := h.read(br)
 	if err != nil {
+		if err == errHeaderTooLong {
+			return w.asText(io.MultiReader(bytes.NewReader(h.block), br), path, origin, err)
+		}
+		// What was read is still text; the rest is lost with the input.
+		if !w.asText(bytes.NewReader(h.block), path, origin, nil) {
+			return false
+		}
 		return w.fail(path, err)
 	}
-	msg, err := netmail.ReadMessage(io.MultiReader(bytes.NewReader(block), strings.NewReader("\r\n")))
-	if err != nil {
-		return w.fail(path, err)
-	}
-	h := msg.Header
 	if path == "" {
-		w.id = h.Get("Message-Id")
+		w.id = h.get("Message-Id")
 	}
-	prefix := "header:"
+	hpath := "header"
 	if path != "" {
-		prefix = path + ".header:"
+		hpath = path + ".header"
 	}
-	for _, f := range fields {
-		if !w.yield(&Part{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Path: prefix + f.name,
-			Body: strings.NewReader(decodeHeader(f.value))}, nil) {
+	if len(h.bad) > 0 {
+		c := scanner.Counter{Line: origin.Line, Column: 1}
+		last := 0
+		for _, at := range h.bad {
+			c.Advance(h.block[last:at])
+			last = at
+			if !w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, Path: hpath,
+				Err: fmt.Errorf("line %d: %w", c.Line, errNoColon), Warning: true}) {
+				return false
+			}
+		}
+	}
+	if len(h.block) > 0 {
+		p := &Part{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Path: hpath,
+			Body: bytes.NewReader(h.block), Origin: origin, input: w.input, header: h}
+		for i := range h.fields {
+			if d, ok := decodeHeader(h.fields[i].value); ok {
+				p.extras = append(p.extras, extra{&h.fields[i], d})
+			}
+		}
+		if !w.yield(p, nil) {
 			return false
 		}
 	}
-	return w.entity(h.Get("Content-Type"), h.Get("Content-Transfer-Encoding"), br, path, true)
+	return w.entity(h.get("Content-Type"), h.get("Content-Transfer-Encoding"), br, path, true)
+}
+
+// asText reads what should have been a message as text from its first
+// byte: the input itself for a single message, else the message or the
+// part at path. A non-nil why is said in a warning.
+func (w *walker) asText(r io.Reader, path string, origin scanner.Position, why error) bool {
+	p := &Part{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Path: path, Charset: "us-ascii",
+		Body: r, Origin: origin, input: w.input}
+	switch {
+	case w.input == "mail" && path == "":
+		p.Message, p.input = 0, Text.String() // the input is text after all
+	case path == "":
+		p.Path = "1"
+	}
+	if why != nil && !w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, Path: path,
+		Err: fmt.Errorf("%w: read as text", why), Warning: true}) {
+		return false
+	}
+	return w.yield(p, nil)
+}
+
+// mediaType reads a Content-Type field. A missing or syntactically
+// invalid one is text/plain; charset=us-ascii (RFC 2045 section 5.2),
+// "text" and "garbage" included; a valid type whose parameters are
+// broken keeps its type.
+func mediaType(ctype string) (string, map[string]string) {
+	mt, params, err := mime.ParseMediaType(ctype)
+	if ctype == "" || err != nil && !errors.Is(err, mime.ErrInvalidMediaParameter) || !strings.Contains(mt, "/") {
+		return "text/plain", map[string]string{"charset": "us-ascii"}
+	}
+	if params == nil {
+		params = map[string]string{}
+	}
+	return mt, params
 }
 
 // entity walks a body: its own part, or the parts of a multipart or of an
 // attached message. A body that is the whole of a message at path is
 // numbered path.1 (or 1) unless it is a multipart.
 func (w *walker) entity(ctype, cte string, body io.Reader, path string, whole bool) bool {
-	mediatype, params, err := mime.ParseMediaType(ctype)
-	if ctype == "" || err != nil {
-		mediatype, params = "text/plain", map[string]string{} // RFC 2045 section 5.2
-	}
+	mediatype, params := mediaType(ctype)
 	switch strings.ToLower(strings.TrimSpace(cte)) {
 	case "quoted-printable":
-		body = quotedprintable.NewReader(body)
+		body = newQP(body)
 	case "base64":
 		body = base64Reader{base64.NewDecoder(base64.StdEncoding, fullReader{body})}
 	}
-	if strings.HasPrefix(mediatype, "multipart/") {
-		mr := multipart.NewReader(body, params["boundary"])
-		for i := 1; ; i++ {
-			p, err := mr.NextRawPart() // decoded here, so that a bad part can be skipped
-			if err == io.EOF {
-				return true
-			}
-			if err != nil {
-				return w.fail(path, err)
-			}
-			ok := w.entity(p.Header.Get("Content-Type"), p.Header.Get("Content-Transfer-Encoding"), p, join(path, i), false)
-			io.Copy(io.Discard, p)
-			if !ok {
-				return false
-			}
-		}
-	}
+	textPath := path
 	if whole {
-		path = join(path, 1)
+		textPath = join(path, 1)
 	}
 	switch {
+	case strings.HasPrefix(mediatype, "multipart/"):
+		return w.multipart(params, body, path, textPath)
 	case mediatype == "message/rfc822" || mediatype == "message/global":
-		return w.entityMessage(bufio.NewReader(body), path)
-	case strings.HasPrefix(mediatype, "text/"):
-		return w.text(mediatype, params, body, path)
+		return w.entityMessage(bufio.NewReader(body), textPath, scanner.Position{Line: 1, Column: 1})
+	case strings.HasPrefix(mediatype, "text/"), textMessage(mediatype):
+		return w.text(mediatype, params, body, textPath)
 	}
-	return true // not text
+	return w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, Path: textPath,
+		Err: fmt.Errorf("%s: %w", mediatype, ErrNotText), Warning: true})
+}
+
+// textMessage reports whether a message/ type is text to read: the
+// reports of RFC 3464, 8098 and 5965 are.
+func textMessage(mediatype string) bool {
+	switch mediatype {
+	case "message/delivery-status", "message/disposition-notification", "message/feedback-report":
+		return true
+	}
+	return false
+}
+
+// multipart walks the parts of a multipart body at path. A body without
+// a usable boundary (none declared, none found, none in its first
+// maxPreamble bytes) is read as text, at textPath, with a warning.
+func (w *walker) multipart(params map[string]string, body io.Reader, path, textPath string) bool {
+	rec := &recorder{r: body, on: true}
+	boundary := params["boundary"]
+	asText := func(why string) bool {
+		if !w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, Path: textPath,
+			Err: fmt.Errorf("multipart %s: read as text", why), Warning: true}) {
+			return false
+		}
+		return w.text("text/plain", params, io.MultiReader(bytes.NewReader(rec.buf), rec.r), textPath)
+	}
+	if boundary == "" {
+		return asText("without a boundary parameter")
+	}
+	mr := multipart.NewReader(rec, boundary)
+	for i := 1; ; i++ {
+		p, err := mr.NextRawPart() // decoded here, so that a bad part can be skipped
+		if i == 1 && err != nil {
+			if errors.Is(err, errPreamble) {
+				return asText(fmt.Sprintf("without boundary %q in its first %d bytes", boundary, maxPreamble))
+			}
+			return asText(fmt.Sprintf("without boundary %q in its body", boundary))
+		}
+		rec.on, rec.buf = false, nil
+		if err == io.EOF {
+			return true
+		}
+		if err != nil {
+			return w.fail(path, err)
+		}
+		sub := join(path, i)
+		pr := &watched{r: p}
+		ok := w.entity(p.Header.Get("Content-Type"), p.Header.Get("Content-Transfer-Encoding"), pr, sub, false)
+		if _, err := io.Copy(io.Discard, pr); ok && err != nil && !pr.seen {
+			ok = w.fail(sub, err) // nobody read the part to see its error
+		}
+		if !ok {
+			return false
+		}
+	}
+}
+
+// recorder keeps what is read through it while on, up to maxPreamble
+// bytes; past that it fails with errPreamble without reading more, so
+// that its record and the rest of its reader are the whole input.
+type recorder struct {
+	r   io.Reader
+	buf []byte
+	on  bool
+}
+
+var errPreamble = errors.New("no boundary in the preamble")
+
+func (c *recorder) Read(p []byte) (int, error) {
+	if !c.on {
+		return c.r.Read(p)
+	}
+	if len(c.buf) >= maxPreamble {
+		return 0, errPreamble
+	}
+	n, err := c.r.Read(p[:min(len(p), maxPreamble-len(c.buf))])
+	c.buf = append(c.buf, p[:n]...)
+	return n, err
+}
+
+// watched notes whether a reader returned an error other than io.EOF.
+type watched struct {
+	r    io.Reader
+	seen bool
+}
+
+func (w *watched) Read(p []byte) (int, error) {
+	n, err := w.r.Read(p)
+	if err != nil && err != io.EOF {
+		w.seen = true
+	}
+	return n, err
 }
 
 // base64Reader says where bad base64 data begins by the position in the
@@ -358,15 +503,19 @@ func join(path string, i int) string {
 
 // text yields a text part, decoded to UTF-8.
 func (w *walker) text(mediatype string, params map[string]string, body io.Reader, path string) bool {
-	part := &Part{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Path: path}
-	if cs := params["charset"]; cs != "" && !strings.EqualFold(cs, "us-ascii") && !strings.EqualFold(cs, "utf-8") {
+	cs := strings.ToLower(strings.TrimSpace(params["charset"]))
+	if cs == "" {
+		cs = "us-ascii"
+	}
+	part := &Part{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Path: path, Charset: cs, input: w.input}
+	if cs != "us-ascii" && cs != "utf-8" {
 		enc, err := htmlindex.Get(cs)
 		if err != nil {
 			enc = charmap.Windows1252
 			warning := fmt.Sprintf("unknown charset %q, read as windows-1252", cs)
 			part.Warnings = append(part.Warnings, warning)
 			if !w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, Path: path,
-				Err: fmt.Errorf("%s", warning), Warning: true}) {
+				Err: errors.New(warning), Warning: true}) {
 				return false
 			}
 		}
@@ -388,66 +537,13 @@ func (w *walker) fail(path string, err error) bool {
 	return w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, Path: path, Err: err})
 }
 
-// field is one header field, in the order of the header.
-type field struct{ name, value string }
-
-// readHeader reads a header block up to the empty line after it, and its
-// fields in order.
-func readHeader(br *bufio.Reader) (block []byte, fields []field, err error) {
-	for {
-		line, err := br.ReadSlice('\n')
-		if err == bufio.ErrBufferFull || len(block)+len(line) > maxHeader {
-			return nil, nil, fmt.Errorf("header longer than %d bytes", maxHeader)
-		}
-		block = append(block, line...)
-		trimmed := bytes.TrimRight(line, "\r\n")
-		switch {
-		case len(trimmed) == 0:
-			return block, fields, nil
-		case (trimmed[0] == ' ' || trimmed[0] == '\t') && len(fields) > 0:
-			fields[len(fields)-1].value += string(line) // folded: the line break stays
-		default:
-			name, value, ok := bytes.Cut(trimmed, []byte(":"))
-			if !ok || !isField(append(name, ':')) {
-				return nil, nil, fmt.Errorf("malformed header line %q", trimmed)
-			}
-			fields = append(fields, field{string(name), string(bytes.TrimLeft(value, " \t")) + string(line[len(trimmed):])})
-		}
-		if err != nil {
-			if err == io.EOF {
-				return block, fields, nil // a message of header fields only
-			}
-			return nil, nil, err
-		}
-	}
-}
-
-var wordDecoder = &mime.WordDecoder{CharsetReader: func(cs string, r io.Reader) (io.Reader, error) {
-	enc, err := htmlindex.Get(cs)
-	if err != nil {
-		return nil, err
-	}
-	return transform.NewReader(r, enc.NewDecoder()), nil
-}}
-
-// decodeHeader decodes the RFC 2047 encoded words of a field value.
-func decodeHeader(v string) string {
-	if !strings.Contains(v, "=?") {
-		return v
-	}
-	if d, err := wordDecoder.DecodeHeader(v); err == nil {
-		return d
-	}
-	return v
-}
-
 // Matches runs extract on every part that Parts yields and returns the
 // matches, each with its message and part, in input order. The options
 // are those of extract.New. Errors that cost a part are *PartError
 // values, and the matches go on after them.
 func Matches(r io.Reader, kind Kind, opts ...extract.Option) iter.Seq2[extract.Match, error] {
 	return func(yield func(extract.Match, error) bool) {
-		var x *extract.Extractor // one for all parts, reset for each
+		var x, side *extract.Extractor // one for all parts, reset for each
 		for p, err := range Parts(r, kind) {
 			if err != nil {
 				if !yield(extract.Match{}, err) {
@@ -457,10 +553,12 @@ func Matches(r io.Reader, kind Kind, opts ...extract.Option) iter.Seq2[extract.M
 			}
 			if x == nil {
 				x = extract.New(p.Body, opts...)
-			} else {
-				x.Reset(p.Body)
 			}
-			if !p.matches(x, yield) {
+			x.ResetAt(p.Body, p.Origin)
+			if len(p.extras) > 0 && side == nil {
+				side = extract.New(nil, opts...)
+			}
+			if !p.matches(x, side, yield) {
 				return
 			}
 		}
@@ -468,8 +566,10 @@ func Matches(r io.Reader, kind Kind, opts ...extract.Option) iter.Seq2[extract.M
 }
 
 // matches yields the matches of one part: its wrappers and, for HTML, its
-// href and src attributes, in the order of the text.
-func (p *Part) matches(x *extract.Extractor, yield func(extract.Match, error) bool) bool {
+// href and src attributes, in the order of the text; for a header block,
+// before the wrappers of a field, the URLs that only its encoded words,
+// decoded, hold.
+func (p *Part) matches(x, side *extract.Extractor, yield func(extract.Match, error) bool) bool {
 	var links []link
 	flush := func(before int64) bool {
 		if p.html != nil {
@@ -480,6 +580,13 @@ func (p *Part) matches(x *extract.Extractor, yield func(extract.Match, error) bo
 			l := links[0]
 			links = links[1:]
 			if m, ok := x.Link(l.value, l.raw, l.pos); ok && !yield(p.label(m), nil) {
+				return false
+			}
+		}
+		for len(p.extras) > 0 && p.Origin.Offset+int64(p.extras[0].f.at) <= before {
+			e := p.extras[0]
+			p.extras = p.extras[1:]
+			if !p.decoded(side, e, yield) {
 				return false
 			}
 		}
@@ -497,11 +604,63 @@ func (p *Part) matches(x *extract.Extractor, yield func(extract.Match, error) bo
 	return flush(1<<63 - 1)
 }
 
+// decoded yields the matches of a header field's decoded encoded words
+// that its raw text does not hold, at the position of the field.
+func (p *Part) decoded(x *extract.Extractor, e extra, yield func(extract.Match, error) bool) bool {
+	c := scanner.Counter{Line: p.Origin.Line, Column: 1}
+	c.Advance(p.header.block[:e.f.at])
+	at := scanner.Position{Offset: p.Origin.Offset + int64(e.f.at), Line: c.Line, Column: 1}
+	x.ResetAt(strings.NewReader(e.text), at)
+	for x.Next() {
+		m := x.Match()
+		if bytes.Contains(e.f.value, []byte(m.URL)) {
+			continue // found in the raw text
+		}
+		m.Pos.Offset, m.Pos.Line, m.Pos.Column = at.Offset, at.Line, at.Column
+		if !yield(p.label(m), nil) {
+			return false
+		}
+	}
+	return true
+}
+
 // label adds the message and part to a match.
 func (p *Part) label(m extract.Match) extract.Match {
-	m.Message, m.MessageID, m.MessageOffset, m.Part = p.Message, p.MessageID, p.MessageOffset, p.Path
+	m.Input = p.input
+	if p.Message == 0 {
+		return m
+	}
+	m.Message, m.MessageID, m.MessageOffset, m.Part, m.Charset = p.Message, p.MessageID, p.MessageOffset, p.Path, p.Charset
+	if p.header != nil {
+		if name := p.header.fieldAt(m.Pos.Offset - p.Origin.Offset); name != "" {
+			m.Part += ":" + name
+		}
+	}
 	if len(p.Warnings) > 0 {
 		m.Warnings = append(append([]string(nil), p.Warnings...), m.Warnings...)
 	}
 	return m
+}
+
+// Unicode returns a reader of br's text in UTF-8 when br starts with the
+// byte-order mark of UTF-32 or UTF-16, little or big endian (the mark
+// goes), with the encoding's name; otherwise br itself and "". A UTF-8
+// byte-order mark is left as it is.
+func Unicode(br *bufio.Reader) (io.Reader, string) {
+	head, _ := br.Peek(4)
+	var enc encoding.Encoding
+	var name string
+	switch {
+	case bytes.HasPrefix(head, []byte{0xff, 0xfe, 0, 0}):
+		enc, name = utf32.UTF32(utf32.LittleEndian, utf32.ExpectBOM), "utf-32le"
+	case bytes.HasPrefix(head, []byte{0, 0, 0xfe, 0xff}):
+		enc, name = utf32.UTF32(utf32.BigEndian, utf32.ExpectBOM), "utf-32be"
+	case bytes.HasPrefix(head, []byte{0xff, 0xfe}):
+		enc, name = unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM), "utf-16le"
+	case bytes.HasPrefix(head, []byte{0xfe, 0xff}):
+		enc, name = unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM), "utf-16be"
+	default:
+		return br, ""
+	}
+	return transform.NewReader(br, enc.NewDecoder()), name
 }

@@ -1,14 +1,17 @@
 package mail
 
 import (
+	"bufio"
 	"bytes"
 	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -38,6 +41,18 @@ func TestDetect(t *testing.T) {
 		{"", Text},
 		{" indented: x\n", Text},
 		{"From:x\nTo:y", Message},
+		// Text that a lax parser takes for header fields.
+		{"<URL:http://a.example/>\n<URL:http://b.example/>\n", Text},
+		{"12: see <http://b.example/>\n13: and <http://c.example/>\n", Text},
+		{"Note: prose\nWarning: more prose\n\nbody", Text}, // no field that mail carries
+		{"From the archive, see <http://a.example/>\n", Text},
+		{"From the archive\n\nsee <http://a.example/>\n", Text},
+		{"From the archive\nSubject: x\n\n", Mbox},
+		{"Subject: x\nX_Under: y\n\n", Text}, // "_" is in no field name Detect takes
+		{"Subject: x\nthen prose\n", Text},
+		{"Subject: x\nX-Cut-Sho", Message}, // the head ends inside what may be a field
+		{"Content-Type: text\n\nbody", Message},
+		{"Newsgroups: comp.lang.go\nPath: a!b\n\n", Message},
 	} {
 		if got := Detect([]byte(c.head)); got != c.want {
 			t.Errorf("Detect(%q) = %v, want %v", c.head, got, c.want)
@@ -50,7 +65,7 @@ func readMbox(r io.Reader) ([]string, error) {
 	m := newMbox(r)
 	var got []string
 	for {
-		at, ok := m.next()
+		at, _, ok := m.next()
 		if !ok {
 			break
 		}
@@ -114,10 +129,21 @@ func TestFlowed(t *testing.T) {
 		{" From stuffed\r\n", false, "From stuffed\n"},
 		{"-- \r\nsig\r\n", false, "-- \nsig\n"},
 		{"last \r\n", false, "last "},
+		// A line longer than the buffer (4 KiB) is one line: its rest is
+		// not space-stuffed, and its flow is read from its end.
+		{strings.Repeat("x", 4095) + " y\r\n z\r\n", false, strings.Repeat("x", 4095) + " y\nz\n"},
+		{strings.Repeat("x", 5000) + " \r\nnext\r\n", false, strings.Repeat("x", 5000) + " next\n"},
+		{strings.Repeat("x", 5000) + " \r\nnext\r\n", true, strings.Repeat("x", 5000) + "next\n"},
+		{strings.Repeat("x", 4095) + " \r\nnext\r\n", true, strings.Repeat("x", 4095) + "next\n"},
+		{"> " + strings.Repeat("q", 5000) + "\r\n>  stuffed\r\n", false, "> " + strings.Repeat("q", 5000) + "\n>  stuffed\n"},
 	} {
-		got, err := io.ReadAll(newFlowed(strings.NewReader(c.in), c.delsp))
-		if err != nil || string(got) != c.want {
-			t.Errorf("flowed(%q, delsp %v) = %q, %v; want %q", c.in, c.delsp, got, err, c.want)
+		for _, rd := range []func(io.Reader) io.Reader{
+			func(r io.Reader) io.Reader { return r }, iotest.OneByteReader, iotest.HalfReader,
+		} {
+			got, err := io.ReadAll(newFlowed(rd(strings.NewReader(c.in)), c.delsp))
+			if err != nil || string(got) != c.want {
+				t.Errorf("flowed(%.80q, delsp %v) = %.80q, %v; want %.80q", c.in, c.delsp, got, err, c.want)
+			}
 		}
 	}
 }
@@ -270,8 +296,8 @@ func FuzzMatches(f *testing.F) {
 						t.Fatalf("reported %q, which is invalid: %v", m.URL, err)
 					}
 				}
-				if m.Message < 1 || m.Part == "" {
-					t.Fatalf("match %+v has no message or part", m)
+				if m.Input != kind.String() && m.Input != "text" || m.Message > 0 && m.Part == "" {
+					t.Fatalf("match %+v has no part, or the wrong input", m)
 				}
 				out = append(out, fmt.Sprintf("%d %s %s %v %q", m.Message, m.Part, m.Pos, m.Valid, m.URL))
 			}
@@ -285,4 +311,207 @@ func FuzzMatches(f *testing.F) {
 			t.Fatalf("one-byte reads give %q, whole reads %q", got, whole)
 		}
 	})
+}
+
+func TestKindString(t *testing.T) {
+	for k, want := range map[Kind]string{Text: "text", Message: "mail", Mbox: "mbox", 3: "Kind(3)", -1: "Kind(-1)"} {
+		if got := k.String(); got != want {
+			t.Errorf("Kind(%d).String() = %q, want %q", int(k), got, want)
+		}
+	}
+}
+
+func TestQuotedPrintable(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"caf=E9 =3D =3d\r\n", "caf\xe9 = =\r\n"},
+		{"soft=\r\nbreak\r\n", "softbreak\r\n"},
+		{"soft= \t\r\nbreak", "softbreak"},
+		{"trailing  \t\r\nspace\n", "trailing\r\nspace\n"},
+		{"bell \x05 and 8-bit \xe9 pass\r\n", "bell \x05 and 8-bit \xe9 pass\r\n"},
+		{"=ZZ =4 = =\r\n", "=ZZ =4 = "}, // the last "=" is a soft line break
+		{"=ZZ =4 = x\r\n", "=ZZ =4 = x\r\n"},
+		{"end =4", "end =4"},
+		{strings.Repeat("a", 4095) + "=41=\r\nb", strings.Repeat("a", 4095) + "Ab"},
+		{strings.Repeat("a", 4094) + "=41=42\r\n", strings.Repeat("a", 4094) + "AB\r\n"},
+	} {
+		for _, rd := range []func(io.Reader) io.Reader{
+			func(r io.Reader) io.Reader { return r }, iotest.OneByteReader, iotest.HalfReader,
+		} {
+			got, err := io.ReadAll(newQP(rd(strings.NewReader(c.in))))
+			if err != nil || string(got) != c.want {
+				t.Errorf("qp(%.60q) = %.60q, %v; want %.60q", c.in, got, err, c.want)
+			}
+		}
+	}
+}
+
+// headerURLs returns, as "line:col URL", the URLs that extract finds in
+// in, read as text, whose wrapper ends before offset end.
+func textURLs(in []byte, end int) []string {
+	var out []string
+	for m, err := range extract.All(bytes.NewReader(in), extract.ReportInvalid()) {
+		if err == nil && m.Pos.Offset+int64(len(m.Raw)) <= int64(end) {
+			out = append(out, fmt.Sprintf("%d:%d %s", m.Pos.Line, m.Pos.Column, m.URL))
+		}
+	}
+	return out
+}
+
+// mailHeaderURLs returns, as "line:col URL", what Matches finds in the
+// header blocks of in, read as kind.
+func mailHeaderURLs(in []byte, kind Kind) []string {
+	var out []string
+	for m, err := range Matches(bytes.NewReader(in), kind, extract.ReportInvalid()) {
+		if err == nil && strings.HasPrefix(m.Part, "header") {
+			out = append(out, fmt.Sprintf("%d:%d %s", m.Pos.Line, m.Pos.Column, m.URL))
+		}
+	}
+	return out
+}
+
+// checkHeaderURLs: whatever is taken for a header block gives every URL
+// that reading it as text gives, at the same line and column.
+func checkHeaderURLs(t *testing.T, in []byte) {
+	t.Helper()
+	kind := Detect(in)
+	if kind == Text {
+		return
+	}
+	start := 0
+	if kind == Mbox {
+		start = bytes.IndexByte(in, '\n') + 1
+	}
+	var h header
+	if h.read(bufio.NewReader(bytes.NewReader(in[start:]))) != nil {
+		return // read as text
+	}
+	want := textURLs(in, start+len(h.block))
+	got := mailHeaderURLs(in, kind)
+	for _, w := range want {
+		if !slices.Contains(got, w) {
+			t.Fatalf("%q: text finds %q in the header, mail finds %q", in, w, got)
+		}
+	}
+}
+
+// TestHeaderURLs: generated header-like text, with folds, wrappers across
+// fields and lines that are not fields.
+func TestHeaderURLs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	names := []string{"From", "Subject", "X-URL", "List-Archive", "Received", "12", "Note", "<URL"}
+	values := []string{"<http://a.example/>", "<URL:http://b.example/\n  path>", "plain", "<URL:http://c.",
+		"example/>", "see <mailto:x@y.example>", "=?utf-8?q?<http://q.example/>?=", ">", "<"}
+	for i := range 2000 {
+		var b strings.Builder
+		if i%3 == 0 {
+			b.WriteString("From someone Mon Jan  1 00:00:00 2001\n")
+		}
+		for range 1 + rng.IntN(8) {
+			switch rng.IntN(10) {
+			case 0:
+				b.WriteString("  " + values[rng.IntN(len(values))] + "\n") // a fold
+			case 1:
+				b.WriteString(values[rng.IntN(len(values))] + "\n") // not a field
+			default:
+				fmt.Fprintf(&b, "%s: %s %s\n", names[rng.IntN(len(names))], values[rng.IntN(len(values))], values[rng.IntN(len(values))])
+			}
+		}
+		b.WriteString("\nbody <http://body.example/>\n")
+		checkHeaderURLs(t, []byte(b.String()))
+	}
+}
+
+func FuzzHeaderURLs(f *testing.F) {
+	f.Add([]byte("From: a\nX-URL: <http://a.example/>\n\nbody"))
+	f.Add([]byte("From x\nSubject: <URL:http://b.\n example/>\n\n"))
+	f.Add([]byte("Subject: x\r\nList-Help: <mailto:a@b.example?subject=help>,\r\n  <http://c.example/>\r\n\r\n"))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		if len(in) > 1<<16 {
+			return
+		}
+		checkHeaderURLs(t, in)
+	})
+}
+
+// TestMessageKinds: for one message of each kind, every URL with its
+// part, charset and Message-ID, written by hand from the message.
+func TestMessageKinds(t *testing.T) {
+	read := func(name string) string {
+		b, err := os.ReadFile(filepath.Join("..", "..", "corpus", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	for _, c := range []struct {
+		name, in string
+		want     []string // "part charset message-id line:col url"
+	}{
+		{"multipart/alternative with an HTML part", read("mail-alternative.eml"), []string{
+			// The HTML part's text starts with the line break of <p>.
+			"1 us-ascii <alt@example.org> 1:8 http://www.example.org/plain",
+			"2 us-ascii <alt@example.org> 2:5 http://www.example.org/html-href",
+			"2 us-ascii <alt@example.org> 3:1 http://www.example.org/logo.gif",
+			"2 us-ascii <alt@example.org> 4:1 http://www.example.org/in-html-text",
+			"2 us-ascii <alt@example.org> 5:10 mailto:list@example.org",
+		}},
+		{"nested multipart/mixed with an attached message/rfc822", read("mail-nested.eml"), []string{
+			"1 us-ascii <nested@example.org> 1:13 http://www.example.org/outer",
+			"2.1 us-ascii <nested@example.org> 1:15 http://www.example.org/middle-plain",
+			"2.2 us-ascii <nested@example.org> 2:1 http://www.example.org/middle-html",
+			"3.header:X-URL  <nested@example.org> 4:8 http://www.example.org/inner-header",
+			"3.1 us-ascii <nested@example.org> 1:13 http://www.example.org/inner-text",
+			"warning message 1 <nested@example.org> part 3.2: application/octet-stream: not text: skipped",
+			"4 us-ascii <nested@example.org> 1:17 http://www.example.org/attached",
+		}},
+		{"ISO-8859-1 quoted-printable, a soft break inside a URL",
+			"From: a@example.org\r\nMessage-ID: <qp@example.org>\r\nContent-Type: text/plain; charset=ISO-8859-1\r\n" +
+				"Content-Transfer-Encoding: quoted-printable\r\n\r\n" +
+				"Caf=E9: <URL:http://www.example.org/a/ve=\r\nry/long/path>\r\n=AB <http://www.example.org/q=3D1> =BB\r\n",
+			[]string{
+				"1 iso-8859-1 <qp@example.org> 1:7 http://www.example.org/a/very/long/path",
+				"1 iso-8859-1 <qp@example.org> 2:3 http://www.example.org/q=1",
+			}},
+		{"base64 UTF-8", read("mail-base64.eml"), []string{
+			"1 utf-8 <b64@example.org> 2:1 http://www.example.org/base64/hidden",
+			"1 utf-8 <b64@example.org> 3:18 http://www.example.org/base64/two",
+		}},
+		{"format=flowed with DelSp=yes", read("mail-flowed.eml"), []string{
+			"1 us-ascii <flowed@example.org> 1:6 http://www.example.org/a/very/long/path/for/flowed/text.html",
+			// Three lines joined, their spaces deleted: 45 + 46 + 15 characters.
+			"1 us-ascii <flowed@example.org> 1:107 http://www.example.org/cut",
+			"1 us-ascii <flowed@example.org> 2:22 http://www.example.org/quoted",
+			"1 us-ascii <flowed@example.org> 3:28 http://www.example.org/stuffed",
+		}},
+		{"a news article",
+			"Path: news.example.org!not-for-mail\nFrom: n@example.org\nNewsgroups: comp.infosystems.www\n" +
+				"Subject: URLs\nMessage-ID: <news1@example.org>\nX-URL: <http://news.example.org/faq>\n\n" +
+				"The FAQ is at <URL:ftp://ftp.example.org/pub/\n    faq.txt>.\n",
+			[]string{
+				"header:X-URL  <news1@example.org> 6:8 http://news.example.org/faq",
+				"1 us-ascii <news1@example.org> 1:15 ftp://ftp.example.org/pub/faq.txt",
+			}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			kind := Detect([]byte(c.in))
+			if kind != Message {
+				t.Fatalf("detected as %v", kind)
+			}
+			var got []string
+			for m, err := range Matches(strings.NewReader(c.in), kind) {
+				var pe *PartError
+				if errors.As(err, &pe) && pe.Warning {
+					got = append(got, "warning "+err.Error())
+					continue
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				got = append(got, fmt.Sprintf("%s %s %s %d:%d %s", m.Part, m.Charset, m.MessageID, m.Pos.Line, m.Pos.Column, m.URL))
+			}
+			if !reflect.DeepEqual(got, c.want) {
+				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))
+			}
+		})
+	}
 }

@@ -14,6 +14,8 @@ import (
 type mbox struct {
 	r      *bufio.Reader
 	offset int64 // input offset after the last piece read
+	lines  int   // line breaks up to there
+	prevCR bool  // the last piece read ends in a CR
 	err    error
 
 	line      []byte // what is left of the last piece read
@@ -42,6 +44,7 @@ func (m *mbox) fetch() bool {
 		return false
 	}
 	m.offset += int64(len(piece))
+	m.count(piece)
 	m.lineStart = m.nl
 	m.sepOK = m.lineStart && m.blank
 	m.nl = piece[len(piece)-1] == '\n'
@@ -54,12 +57,31 @@ func (m *mbox) separator() bool {
 	return m.sepOK && bytes.HasPrefix(m.line, []byte("From "))
 }
 
+// count adds the line breaks of piece to m.lines, as positions count
+// them: LF, CR LF and a lone CR.
+func (m *mbox) count(piece []byte) {
+	n := bytes.Count(piece, nl) // a piece holds at most one, at its end
+	if cr := bytes.Count(piece, cr); cr > 0 {
+		n += cr - bytes.Count(piece, crlf)
+		if m.prevCR && piece[0] == '\n' {
+			n-- // the LF of a CR LF cut between two pieces
+		}
+	} else if m.prevCR && piece[0] == '\n' {
+		n--
+	}
+	m.prevCR = piece[len(piece)-1] == '\r'
+	m.lines += n
+}
+
+var nl, cr, crlf = []byte("\n"), []byte("\r"), []byte("\r\n")
+
 // next advances to the next message. It returns the input offset of its
-// "From " line, and false when there is none.
-func (m *mbox) next() (int64, bool) {
+// "From " line and the line that follows it, and false when there is
+// none.
+func (m *mbox) next() (int64, int, bool) {
 	for {
 		if m.line == nil && !m.fetch() {
-			return 0, false
+			return 0, 0, false
 		}
 		if m.separator() {
 			break
@@ -74,7 +96,7 @@ func (m *mbox) next() (int64, bool) {
 		}
 	}
 	m.inMsg = true
-	return at, true
+	return at, m.lines + 1, true
 }
 
 // Read reads the current message, up to the next separator.

@@ -1,0 +1,206 @@
+package mail
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"strings"
+
+	"golang.org/x/text/encoding/htmlindex"
+	"golang.org/x/text/transform"
+)
+
+// maxHeader bounds the header block of a message. A longer one is not
+// taken for a header: the message is read as text.
+const maxHeader = 1 << 20
+
+// errHeaderTooLong says that a header block did not end within maxHeader
+// bytes.
+var errHeaderTooLong = fmt.Errorf("no end of the header block within %d bytes", maxHeader)
+
+// mailFields are header fields that mail and news carry, in lower case.
+// Detect takes a header block for mail only when it holds one of them.
+var mailFields = map[string]bool{
+	"from": true, "to": true, "cc": true, "bcc": true, "subject": true, "date": true,
+	"message-id": true, "in-reply-to": true, "references": true, "reply-to": true, "sender": true,
+	"received": true, "return-path": true, "delivered-to": true, "envelope-to": true,
+	"x-original-to": true, "resent-from": true, "resent-to": true, "resent-date": true,
+	"resent-message-id": true, "mime-version": true, "content-type": true,
+	"content-transfer-encoding": true, "content-disposition": true, "newsgroups": true,
+	"path": true, "followup-to": true, "xref": true, "lines": true, "nntp-posting-host": true,
+	"organization": true, "user-agent": true, "x-mailer": true, "list-id": true,
+	"dkim-signature": true, "authentication-results": true,
+}
+
+// field is one header field: its name, its value unfolded (the line
+// breaks of folding removed, the white space after them kept) and where
+// its first line starts in the header block.
+type field struct {
+	name  string
+	value []byte
+	at    int
+}
+
+// header is a message's header block as read, and its fields.
+type header struct {
+	block  []byte  // the raw bytes, the empty line that ends them included
+	fields []field // in the order of the block
+	bad    []int   // block offsets of lines that are not fields, skipped
+}
+
+// get returns the trimmed value of the first field of that name.
+func (h *header) get(name string) string {
+	for _, f := range h.fields {
+		if strings.EqualFold(f.name, name) {
+			return string(bytes.TrimSpace(f.value))
+		}
+	}
+	return ""
+}
+
+// fieldAt returns the name of the field in which block offset at lies
+// (of the field before it, for a skipped line), "" before the first.
+func (h *header) fieldAt(at int64) string {
+	name := ""
+	for _, f := range h.fields {
+		if int64(f.at) > at {
+			break
+		}
+		name = f.name
+	}
+	return name
+}
+
+// read reads a header block up to the empty line after it, or to the end
+// of the input, leniently: a line that is neither a field nor the fold of
+// one is skipped and noted in h.bad, as mail readers do. It keeps what it
+// read in h.block even when it fails, so that the message can be read
+// again as text: errHeaderTooLong when the block does not end within
+// maxHeader bytes, or the input's error. Time is linear in the block.
+func (h *header) read(br *bufio.Reader) error {
+	h.block, h.fields, h.bad = h.block[:0], h.fields[:0], h.bad[:0]
+	start := 0 // where the line being read starts in h.block
+	for {
+		piece, err := br.ReadSlice('\n')
+		if len(h.block)+len(piece) > maxHeader {
+			h.block = append(h.block, piece[:maxHeader-len(h.block)]...)
+			return errHeaderTooLong
+		}
+		h.block = append(h.block, piece...)
+		if err == bufio.ErrBufferFull {
+			continue // the line goes on
+		}
+		if len(piece) > 0 && h.line(start) {
+			return nil
+		}
+		start = len(h.block)
+		switch {
+		case err == io.EOF:
+			return nil // a message of header fields only
+		case err != nil:
+			return err
+		}
+	}
+}
+
+// line takes in the line of h.block that starts at start. It returns true
+// when that line is the empty line that ends the block.
+func (h *header) line(start int) bool {
+	line := h.block[start:]
+	body := bytes.TrimRight(line, "\r\n")
+	switch {
+	case len(body) == 0 && len(line) > 0:
+		return true
+	case (body[0] == ' ' || body[0] == '\t') && len(h.fields) > 0:
+		f := &h.fields[len(h.fields)-1]
+		f.value = append(f.value, body...) // unfolded: the line break goes
+	default:
+		name, value, ok := bytes.Cut(body, []byte(":"))
+		if !ok || !fieldName(name, false) {
+			h.bad = append(h.bad, start)
+			return false
+		}
+		h.fields = append(h.fields, field{name: string(name), value: append([]byte(nil), value...), at: start})
+	}
+	return false
+}
+
+// fieldName reports whether name is a header field name: printable ASCII
+// but ":" (RFC 5322 section 2.2), or only letters, digits and "-" when
+// strict.
+func fieldName(name []byte, strict bool) bool {
+	if len(name) == 0 {
+		return false
+	}
+	for _, c := range name {
+		switch {
+		case c < '!' || c > '~':
+			return false
+		case strict && !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-'):
+			return false
+		}
+	}
+	return true
+}
+
+// headerBlock reports whether b starts with a header block that looks
+// like mail: lines of fields whose names are letters, digits and "-"
+// (and folds of them), at least one of them a field that mail or news
+// carries, up to an empty line or the end of b. A last line that b cuts
+// short is given the benefit of the doubt while it may still become a
+// field.
+func headerBlock(b []byte) bool {
+	known, fields := false, 0
+	for len(b) > 0 {
+		line, rest, cut := bytes.Cut(b, []byte("\n"))
+		line = bytes.TrimSuffix(line, []byte("\r"))
+		switch {
+		case len(line) == 0:
+			return known
+		case line[0] == ' ' || line[0] == '\t':
+			if fields == 0 {
+				return false
+			}
+		default:
+			name, _, ok := bytes.Cut(line, []byte(":"))
+			switch {
+			case ok && fieldName(name, true):
+				fields++
+				known = known || mailFields[strings.ToLower(string(name))]
+			case !cut && !ok && fieldName(line, true):
+				return known // cut short inside what may be a field name
+			default:
+				return false
+			}
+		}
+		b = rest
+	}
+	return known
+}
+
+var wordDecoder = &mime.WordDecoder{CharsetReader: func(cs string, r io.Reader) (io.Reader, error) {
+	enc, err := htmlindex.Get(cs)
+	if err != nil {
+		return nil, err
+	}
+	return transform.NewReader(r, enc.NewDecoder()), nil
+}}
+
+// decodeHeader decodes the RFC 2047 encoded words of a field value, and
+// says whether there were any.
+func decodeHeader(v []byte) (string, bool) {
+	if !bytes.Contains(v, []byte("=?")) {
+		return "", false
+	}
+	d, err := wordDecoder.DecodeHeader(string(v))
+	if err != nil || d == string(v) {
+		return "", false
+	}
+	return d, true
+}
+
+// errNoColon is the warning for a header line that is not a field.
+var errNoColon = errors.New("header line without a field name and colon skipped")

@@ -1,0 +1,90 @@
+package mail
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+)
+
+// qpReader decodes quoted-printable (RFC 2045 section 6.7) leniently, as
+// mail readers do: "=" and two hex digits (of either case) is a byte, "="
+// at the end of a line (white space may follow it) is a soft line break,
+// white space at the end of a line goes, and everything else, a "=" that
+// starts no escape, a control byte, an 8-bit byte, passes through as
+// itself. It never fails but with its reader.
+type qpReader struct {
+	pending
+	r     *bufio.Reader
+	carry []byte // the end of a piece cut inside a line, that may start an escape
+	buf   []byte
+}
+
+func newQP(r io.Reader) *qpReader { return &qpReader{r: bufio.NewReader(r)} }
+
+func (q *qpReader) Read(p []byte) (int, error) { return q.read(p, q.more) }
+
+// more decodes the next line, or the next piece of a long one.
+func (q *qpReader) more() {
+	piece, err := q.r.ReadSlice('\n')
+	inLine := err == bufio.ErrBufferFull
+	if inLine {
+		err = nil
+	}
+	q.err = err
+	if len(q.carry) > 0 {
+		q.buf = append(append(q.buf[:0], q.carry...), piece...)
+		piece, q.carry = q.buf, q.carry[:0]
+	}
+	q.out = q.out[:0]
+	if inLine && err == nil {
+		// Keep back an "=" among the last two bytes: its escape or its
+		// soft break may end in the next piece.
+		if k := bytes.LastIndexByte(piece[max(0, len(piece)-2):], '='); k >= 0 {
+			k += max(0, len(piece)-2)
+			q.carry = append(q.carry, piece[k:]...)
+			piece = piece[:k]
+		}
+		q.decode(piece)
+		return
+	}
+	body := bytes.TrimRight(piece, "\r\n")
+	eol := piece[len(body):]
+	body = bytes.TrimRight(body, " \t")
+	if len(body) > 0 && body[len(body)-1] == '=' {
+		body, eol = body[:len(body)-1], nil // a soft line break
+	}
+	q.decode(body)
+	q.out = append(q.out, eol...)
+}
+
+// decode appends the decoding of b, which holds no line end, to q.out.
+func (q *qpReader) decode(b []byte) {
+	for {
+		i := bytes.IndexByte(b, '=')
+		if i < 0 || i+2 >= len(b) {
+			q.out = append(q.out, b...)
+			return
+		}
+		hi, ok1 := unhex(b[i+1])
+		lo, ok2 := unhex(b[i+2])
+		if !ok1 || !ok2 {
+			q.out = append(q.out, b[:i+1]...) // "=" as itself
+			b = b[i+1:]
+			continue
+		}
+		q.out = append(append(q.out, b[:i]...), hi<<4|lo)
+		b = b[i+3:]
+	}
+}
+
+func unhex(c byte) (byte, bool) {
+	switch {
+	case c >= '0' && c <= '9':
+		return c - '0', true
+	case c >= 'A' && c <= 'F':
+		return c - 'A' + 10, true
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10, true
+	}
+	return 0, false
+}
