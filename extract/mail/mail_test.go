@@ -132,6 +132,8 @@ func TestFlowed(t *testing.T) {
 		// A line longer than the buffer (4 KiB) is one line: its rest is
 		// not space-stuffed, and its flow is read from its end.
 		{strings.Repeat("x", 4095) + " y\r\n z\r\n", false, strings.Repeat("x", 4095) + " y\nz\n"},
+		{strings.Repeat("x", 4096) + " y\r\nz\r\n", false, strings.Repeat("x", 4096) + " y\nz\n"},
+		{strings.Repeat("x", 4096) + ">y\r\nz\r\n", false, strings.Repeat("x", 4096) + ">y\nz\n"},
 		{strings.Repeat("x", 5000) + " \r\nnext\r\n", false, strings.Repeat("x", 5000) + " next\n"},
 		{strings.Repeat("x", 5000) + " \r\nnext\r\n", true, strings.Repeat("x", 5000) + "next\n"},
 		{strings.Repeat("x", 4095) + " \r\nnext\r\n", true, strings.Repeat("x", 4095) + "next\n"},
