@@ -365,6 +365,11 @@ func (x *Extractor) Link(url, raw string, pos scanner.Position) (Match, bool) {
 	return m, m.Valid || x.invalid
 }
 
+// Settled returns the input offset up to which the Extractor is settled:
+// every match still to come starts at or after it (see
+// scanner.Scanner.Settled).
+func (x *Extractor) Settled() int64 { return x.sc.Settled() }
+
 // Match returns the match found by the last call to Next.
 func (x *Extractor) Match() Match { return x.m }
 

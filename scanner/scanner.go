@@ -199,13 +199,17 @@ type Option func(*Scanner)
 // Filename sets the file name that positions carry.
 func Filename(name string) Option { return func(s *Scanner) { s.name = name } }
 
+// MaxLengthLimit is the largest maximum length a Scanner takes: 1 MiB.
+const MaxLengthLimit = 1 << 20
+
 // MaxLength sets the maximum length of a wrapper in bytes, both brackets
-// included (DefaultMaxLength when n < 2). A longer candidate is abandoned
-// with ErrTooLong. The scanner's memory grows with it.
+// included (DefaultMaxLength when n < 2, MaxLengthLimit when n is
+// larger). A longer candidate is abandoned with ErrTooLong. The scanner's
+// memory grows with it: its buffer holds twice that, or 64 KiB.
 func MaxLength(n int) Option {
 	return func(s *Scanner) {
 		if n >= 2 {
-			s.max = n
+			s.max = min(n, MaxLengthLimit)
 		}
 	}
 }
@@ -327,6 +331,18 @@ func (s *Scanner) ResetAt(r io.Reader, at Position) {
 		s.base = at.Offset
 		s.track.Line, s.track.Column = at.Line, max(at.Column, 1)
 	}
+}
+
+// Settled returns the input offset up to which the scan is settled: every
+// candidate still to come opens at or after it. While the Scanner reads
+// (from inside its reader's Read), what lies before it has all been
+// returned; a reader that finds things of its own, as package mail's HTML
+// reader finds links, may hand over those that stand before it.
+func (s *Scanner) Settled() int64 {
+	if s.open >= 0 {
+		return s.base + int64(s.open)
+	}
+	return s.base + int64(s.r)
 }
 
 // Candidate returns the candidate found by the last call to Scan.

@@ -30,6 +30,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -63,7 +64,8 @@ Flags:
   --with-message     print the Message-ID before each URL found in mail
   --progress WHEN    auto (default: on long work, when standard error is a
                      terminal), always or never
-  --max-length N     the longest wrapper taken, in bytes (default 8192)
+  --max-length N     the longest wrapper taken, in bytes, from 16 to 1048576
+                     (default 8192)
   --no-page-breaks   do not skip page breaks (form feeds, "[Page N]" footers,
                      "RFC NNNN" and "Internet-Draft" headers) inside wrappers
   --no-quotes        do not remove mail quote prefixes ("> ", ">> ", "| ")
@@ -132,8 +134,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case *showVersion:
 		fmt.Fprintln(stdout, "urlsift", version())
 		return 0
-	case *maxLen < 2:
-		return bad("--max-length must be at least 2")
+	case *maxLen < minMaxLength || *maxLen > scanner.MaxLengthLimit:
+		return bad("--max-length must be between %d and %d bytes", minMaxLength, scanner.MaxLengthLimit)
 	case o.input != "auto" && o.input != "text" && o.input != "mail" && o.input != "mbox":
 		return bad("--input must be auto, text, mail or mbox")
 	case *progress != "auto" && *progress != "always" && *progress != "never":
@@ -160,16 +162,24 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		stop = startProgress(stderr, total, len(jobs), &read, &done)
 	}
 
-	out := bufio.NewWriterSize(stdout, 64<<10)
+	out := bufio.NewWriterSize(stdout, chunkSize)
 	found, failed, binaries, skipped := false, false, 0, 0
-	for res := range process(jobs, o, stdin, &read, &done) {
-		for chunk := range res.chunks {
-			out.Write(chunk)
-		}
-		if len(res.errs) > 0 {
-			out.Flush()
-			for _, e := range res.errs {
-				fmt.Fprintf(stderr, "urlsift: %s\n", printable(e))
+	stopped := make(chan struct{})
+	var werr error // the first write error ends the run
+	for res := range process(jobs, o, stdin, &read, &done, stopped) {
+		for it := range res.items {
+			if werr != nil {
+				continue // draining what the worker sent before it stopped
+			}
+			if it.msg != "" {
+				werr = out.Flush()
+				fmt.Fprintf(stderr, "urlsift: %s\n", printable(it.msg))
+			} else {
+				_, werr = out.Write(it.out)
+				putChunk(it.out)
+			}
+			if werr != nil {
+				close(stopped)
 			}
 		}
 		found = found || res.found
@@ -179,19 +189,23 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		skipped += res.skipped
 	}
-	err := out.Flush()
+	if werr == nil {
+		werr = out.Flush()
+	}
 	if stop != nil {
 		stop()
+	}
+	if werr != nil {
+		if !errors.Is(werr, syscall.EPIPE) { // a closed pipe ends the run quietly, as with grep
+			fmt.Fprintf(stderr, "urlsift: writing the output: %v\n", werr)
+		}
+		return 2
 	}
 	if binaries > 0 {
 		fmt.Fprintf(stderr, "urlsift: %d binary files skipped\n", binaries)
 	}
 	if skipped > 0 && !o.json {
 		fmt.Fprintf(stderr, "urlsift: %d MIME parts skipped as not text (--json names them)\n", skipped)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "urlsift: %v\n", err)
-		return 2
 	}
 	switch {
 	case failed:
@@ -201,6 +215,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	return 1
 }
+
+// minMaxLength is the shortest --max-length taken: "<URL:" and a few
+// bytes.
+const minMaxLength = 16
 
 // job is one input: a file named on the command line or found in a
 // directory, or standard input.
@@ -262,61 +280,103 @@ func expand(args []string) ([]*job, int64) {
 	return jobs, total
 }
 
-// result is what one job gives: its output, in chunks, then its errors.
+// The memory budget of the ordered output: at most window files are in
+// flight (read, or waiting for their turn to be printed), and each holds
+// at most its chunk being filled and chunks more of chunkSize bytes
+// (a chunk grows past chunkSize by one record at most). A worker whose
+// file is full waits; the window waits for the file being printed.
+const (
+	chunkSize = 64 << 10
+	chunks    = 4
+)
+
+// window is the number of files in flight.
+func window() int { return max(4, 2*runtime.GOMAXPROCS(0)) }
+
+// result is what one job gives, in order: its output and its messages
+// for standard error, then its totals once items is closed.
 type result struct {
-	chunks        chan []byte
-	errs          []string
+	items         chan item
 	found, failed bool
 	binary        bool
 	skipped       int // MIME parts that are not text
 }
 
+// item is a chunk of output, or a message for standard error.
+type item struct {
+	out []byte
+	msg string
+}
+
+// task is a job and where its result goes.
+type task struct {
+	j   *job
+	res *result
+}
+
 // process runs the jobs on all cores and returns their results in the
 // order of the jobs. A job's output streams out as soon as the jobs
-// before it are done; the others wait, a few chunks at most each.
-func process(jobs []*job, o options, stdin io.Reader, read, done *atomic.Int64) <-chan *result {
-	results := make([]*result, len(jobs))
-	for i := range results {
-		results[i] = &result{chunks: make(chan []byte, 4)}
-	}
-	next := make(chan int)
+// before it are done; at most window() jobs are in flight. Closing
+// stopped makes the workers stop at their next write or read.
+func process(jobs []*job, o options, stdin io.Reader, read, done *atomic.Int64, stopped <-chan struct{}) <-chan *result {
+	ordered := make(chan *result, window())
+	tasks := make(chan task)
 	go func() {
-		for i := range jobs {
-			next <- i
+		defer close(tasks)
+		defer close(ordered)
+		for _, j := range jobs {
+			res := &result{items: make(chan item, chunks)}
+			select {
+			case ordered <- res: // waits while window() results are unread
+			case <-stopped:
+				return
+			}
+			tasks <- task{j, res}
 		}
-		close(next)
 	}()
-	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
 		go func() {
-			defer wg.Done()
 			var w worker
-			for i := range next {
-				w.scan(jobs[i], results[i], o, stdin, read)
+			for t := range tasks {
+				w.scan(t.j, t.res, o, stdin, read, stopped)
 				done.Add(1)
 			}
 		}()
 	}
-	ordered := make(chan *result)
-	go func() {
-		for _, r := range results {
-			ordered <- r
-		}
-		close(ordered)
-	}()
 	return ordered
 }
 
-// chunkWriter sends what is written to it in chunks of about 64 KiB.
-type chunkWriter struct {
-	buf []byte
-	out chan<- []byte
+var chunkPool = sync.Pool{New: func() any { return new([]byte) }}
+
+func getChunk() []byte { return (*chunkPool.Get().(*[]byte))[:0] }
+
+func putChunk(b []byte) {
+	if cap(b) <= 2*chunkSize {
+		chunkPool.Put(&b)
+	}
 }
 
+// chunkWriter sends what is written to it in chunks of about chunkSize
+// bytes, and messages in order with them. Once stopped is closed, it
+// sends nothing more and says so.
+type chunkWriter struct {
+	buf     []byte
+	out     chan<- item
+	stopped <-chan struct{}
+	stop    bool
+}
+
+var errStopped = errors.New("stopped")
+
 func (w *chunkWriter) Write(p []byte) (int, error) {
+	if w.stop {
+		return 0, errStopped
+	}
+	if w.buf == nil {
+		w.buf = getChunk()
+	}
 	w.buf = append(w.buf, p...)
-	if len(w.buf) >= 64<<10 {
+	if len(w.buf) >= chunkSize {
 		w.flush()
 	}
 	return len(p), nil
@@ -324,18 +384,42 @@ func (w *chunkWriter) Write(p []byte) (int, error) {
 
 func (w *chunkWriter) flush() {
 	if len(w.buf) > 0 {
-		w.out <- w.buf
+		w.send(item{out: w.buf})
 		w.buf = nil
 	}
 }
 
-// counter counts the bytes read through it.
+// message sends a message for standard error, after the output before it.
+func (w *chunkWriter) message(msg string) {
+	w.flush()
+	w.send(item{msg: msg})
+}
+
+func (w *chunkWriter) send(it item) {
+	if w.stop {
+		return
+	}
+	select {
+	case w.out <- it:
+	case <-w.stopped:
+		w.stop = true
+	}
+}
+
+// counter counts the bytes read through it, and stops reading when the
+// run is stopped.
 type counter struct {
-	r io.Reader
-	n *atomic.Int64
+	r       io.Reader
+	n       *atomic.Int64
+	stopped <-chan struct{}
 }
 
 func (c counter) Read(p []byte) (int, error) {
+	select {
+	case <-c.stopped:
+		return 0, errStopped
+	default:
+	}
 	n, err := c.r.Read(p)
 	c.n.Add(int64(n))
 	return n, err
@@ -348,19 +432,22 @@ type worker struct {
 }
 
 // scan reads one input and writes its matches to res.
-func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *atomic.Int64) {
-	w := &chunkWriter{out: res.chunks}
+func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *atomic.Int64, stopped <-chan struct{}) {
+	w := &chunkWriter{out: res.items, stopped: stopped}
 	defer func() {
 		w.flush()
-		close(res.chunks)
+		close(res.items)
 	}()
 	fail := func(err error) {
+		if errors.Is(err, errStopped) {
+			return
+		}
 		switch err.(type) {
 		case *scanner.Error, *fs.PathError: // they name the input
 		default:
 			err = fmt.Errorf("%s: %w", j.name, err)
 		}
-		res.errs = append(res.errs, err.Error())
+		w.message(err.Error())
 		res.failed = true
 	}
 	if j.err != nil {
@@ -380,7 +467,7 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 	if wk.raw == nil {
 		wk.raw, wk.text, wk.utf = bufio.NewReaderSize(nil, 64<<10), bufio.NewReaderSize(nil, 64<<10), bufio.NewReaderSize(nil, 64<<10)
 	}
-	wk.raw.Reset(counter{in, read})
+	wk.raw.Reset(counter{in, read, stopped})
 	r, format, err := mail.Decompress(wk.raw)
 	if err != nil {
 		fail(err)
@@ -429,6 +516,9 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	for m, err := range matches {
+		if w.stop {
+			return
+		}
 		if err != nil {
 			var pe *mail.PartError
 			if errors.As(err, &pe) && pe.Warning {
@@ -438,7 +528,7 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 						continue // counted in the summary
 					}
 				}
-				res.errs = append(res.errs, j.name+": "+err.Error())
+				w.message(j.name + ": " + err.Error())
 				continue
 			}
 			fail(err)

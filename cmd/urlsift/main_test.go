@@ -90,9 +90,13 @@ func TestExitStatus(t *testing.T) {
 				`"error":"http: \"~\" at 17 is unsafe and must be encoded (RFC 1738 section 2.2)",` +
 				`"scheme":"http","form":"url","raw":"<URL:http://a.example/~x>","offset":8,"length":25,` +
 				`"line":1,"col":9,"alternatives":[]}` + "\n", ""},
-		{"max length", []string{"--json", "--max-length", "10", good}, "", 1,
-			`{"path":"` + good + `","input":"text","url":"http:","valid":false,"error":"unterminated wrapper: longer than 10 bytes",` +
-				`"scheme":"http","form":"url","raw":"<URL:http:","offset":4,"length":10,"line":1,"col":5,"alternatives":[]}` + "\n", ""},
+		{"max length", []string{"--json", "--max-length", "16", good}, "", 1,
+			`{"path":"` + good + `","input":"text","url":"http://a.ex","valid":false,"error":"unterminated wrapper: longer than 16 bytes",` +
+				`"scheme":"http","form":"url","raw":"<URL:http://a.ex","offset":4,"length":16,"line":1,"col":5,"alternatives":[]}` + "\n", ""},
+		{"max length too short", []string{"--max-length", "15", good}, "", 2, "", "between 16 and 1048576"},
+		{"max length too long", []string{"--max-length", "1048577", good}, "", 2, "", "between 16 and 1048576"},
+		{"max length past int64", []string{"--max-length", "9223372036854775808", good}, "", 2, "", "--max-length"},
+		{"max length of int64", []string{"--max-length", "9223372036854775807", good}, "", 2, "", "between 16 and 1048576"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var out, errOut bytes.Buffer

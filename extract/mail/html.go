@@ -1,6 +1,7 @@
 package mail
 
 import (
+	"errors"
 	"io"
 	"strings"
 
@@ -21,8 +22,25 @@ type htmlText struct {
 	skip  int // inside this many scripts or styles
 	at    int64
 	count scanner.Counter
-	links []link
+	links []link // found; those from head on are not yet handed over
+	head  int
+
+	// Links stream out as they are found: those that stand before
+	// settled() go to emit at once, from inside Read, and past maxLinks
+	// waiting the oldest go anyway. emit returns false to stop.
+	emit    func(link) bool
+	settled func() int64
+	stopped bool
 }
+
+// maxLinks bounds the links that wait for the text around them to be
+// read. Past it, a wrapper still open before them (one that has taken in
+// no text through thousands of tags) is reported after them: the order
+// bends, the memory does not grow.
+const maxLinks = 4096
+
+// errStopped ends the reading of a part whose consumer stopped.
+var errStopped = errors.New("stopped")
 
 // link is an href or src attribute.
 type link struct {
@@ -83,8 +101,31 @@ func (h *htmlText) token() {
 	// Count what this token added to the text.
 	h.count.Advance(h.out[start:])
 	h.at += int64(len(h.out) - start)
+	if h.emit != nil && len(h.links) > 0 {
+		h.release(h.settled(), maxLinks)
+	}
 }
 
+// release hands over the links at or before offset, and the oldest ones
+// while more than keep wait. It returns false when the consumer stopped.
+func (h *htmlText) release(offset int64, keep int) bool {
+	n := h.head
+	for n < len(h.links) && (h.links[n].pos.Offset <= offset || len(h.links)-n > keep) {
+		if !h.emit(h.links[n]) {
+			h.stopped, h.err = true, errStopped
+			break
+		}
+		n++
+	}
+	h.head = n
+	switch {
+	case h.head == len(h.links):
+		h.links, h.head = h.links[:0], 0
+	case h.head > len(h.links)/2: // what is handed over goes, at an amortized cost
+		h.links, h.head = h.links[:copy(h.links, h.links[h.head:])], 0
+	}
+	return !h.stopped
+}
 // breaks reports whether an element starts or ends a line of text.
 func breaks(a atom.Atom) bool {
 	switch a {

@@ -201,6 +201,12 @@ func (e *PartError) Unwrap() error { return e.Err }
 // is not text (an image, application/octet-stream...).
 var ErrNotText = errors.New("not text: skipped")
 
+// MaxDepth is how deep multiparts and attached messages nest before the
+// rest of the deepest part is read as text, with a warning: each level
+// holds a reader and its buffer, and reads the bytes of all the levels
+// below it, so that depth bounds both memory and time.
+const MaxDepth = 100
+
 // maxPreamble bounds what is read of a multipart body before its first
 // boundary; without one by then, the body is read as text.
 const maxPreamble = 1 << 20
@@ -243,6 +249,7 @@ func Parts(r io.Reader, kind Kind) iter.Seq2[*Part, error] {
 type walker struct {
 	yield  func(*Part, error) bool
 	input  string
+	depth  int // multiparts and attached messages open
 	msg    int
 	id     string
 	offset int64
@@ -361,6 +368,18 @@ func (w *walker) entity(ctype, cte string, body io.Reader, path string, whole bo
 	textPath := path
 	if whole {
 		textPath = join(path, 1)
+	}
+	nests := strings.HasPrefix(mediatype, "multipart/") || mediatype == "message/rfc822" || mediatype == "message/global"
+	if nests {
+		if w.depth >= MaxDepth {
+			if !w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, Path: textPath,
+				Err: fmt.Errorf("%s nested deeper than %d levels: the rest is read as text", mediatype, MaxDepth), Warning: true}) {
+				return false
+			}
+			return w.text("text/plain", params, body, textPath)
+		}
+		w.depth++
+		defer func() { w.depth-- }()
 	}
 	switch {
 	case strings.HasPrefix(mediatype, "multipart/"):
@@ -570,20 +589,21 @@ func Matches(r io.Reader, kind Kind, opts ...extract.Option) iter.Seq2[extract.M
 // before the wrappers of a field, the URLs that only its encoded words,
 // decoded, hold.
 func (p *Part) matches(x, side *extract.Extractor, yield func(extract.Match, error) bool) bool {
-	var links []link
-	flush := func(before int64) bool {
-		if p.html != nil {
-			links = append(links, p.html.links...)
-			p.html.links = p.html.links[:0]
+	h := p.html
+	if h != nil {
+		h.settled = x.Settled
+		h.emit = func(l link) bool {
+			m, ok := x.Link(l.value, l.raw, l.pos)
+			return !ok || yield(p.label(m), nil)
 		}
-		for len(links) > 0 && links[0].pos.Offset < before {
-			l := links[0]
-			links = links[1:]
-			if m, ok := x.Link(l.value, l.raw, l.pos); ok && !yield(p.label(m), nil) {
-				return false
-			}
+	}
+	// flush hands over what stands at or before offset: links, and the
+	// decoded encoded words of header fields.
+	flush := func(offset int64) bool {
+		if h != nil && !h.release(offset, 1<<62) {
+			return false
 		}
-		for len(p.extras) > 0 && p.Origin.Offset+int64(p.extras[0].f.at) <= before {
+		for len(p.extras) > 0 && p.Origin.Offset+int64(p.extras[0].f.at) <= offset {
 			e := p.extras[0]
 			p.extras = p.extras[1:]
 			if !p.decoded(side, e, yield) {
@@ -597,6 +617,9 @@ func (p *Part) matches(x, side *extract.Extractor, yield func(extract.Match, err
 		if !flush(m.Pos.Offset) || !yield(p.label(m), nil) {
 			return false
 		}
+	}
+	if h != nil && h.stopped {
+		return false
 	}
 	if err := x.Err(); err != nil {
 		return yield(extract.Match{}, &PartError{Message: p.Message, MessageID: p.MessageID, Path: p.Path, Err: err})
