@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/urlsift/urlsift/extract"
 )
@@ -202,4 +203,36 @@ func BenchmarkHostile(b *testing.B) {
 			}
 		})
 	}
+}
+
+// FuzzBounds reads any input as a message and as an mbox, and asserts the
+// bounds as well as no panic: the bytes allocated and the time taken
+// grow at most linearly with the input, with constants far above what
+// any input needs and far below what a quadratic path costs.
+func FuzzBounds(f *testing.F) {
+	for _, s := range []string{foldedHeader(500), nestedMultipart(150), nestedMessages(150), htmlLinks(500),
+		"From a\nFrom: b\nContent-Type: multipart/mixed\n\n<http://a.example/>\n",
+		"From: a\nContent-Type: text/plain\nContent-Transfer-Encoding: quoted-printable\n\n=\x05=4\n"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		if len(in) > 1<<16 {
+			return
+		}
+		for _, kind := range []Kind{Message, Mbox} {
+			var ms runtime.MemStats
+			runtime.ReadMemStats(&ms)
+			before, start := ms.TotalAlloc, time.Now()
+			for range Matches(bytes.NewReader(in), kind, extract.ReportInvalid()) {
+			}
+			elapsed := time.Since(start)
+			runtime.ReadMemStats(&ms)
+			if alloc := ms.TotalAlloc - before; alloc > 16<<20+4096*uint64(len(in)) {
+				t.Fatalf("%v: %d bytes allocated for %d bytes of input", kind, alloc, len(in))
+			}
+			if elapsed > 2*time.Second+time.Duration(len(in))*50*time.Microsecond {
+				t.Fatalf("%v: %v for %d bytes of input", kind, elapsed, len(in))
+			}
+		}
+	})
 }

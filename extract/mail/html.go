@@ -126,6 +126,7 @@ func (h *htmlText) release(offset int64, keep int) bool {
 	}
 	return !h.stopped
 }
+
 // breaks reports whether an element starts or ends a line of text.
 func breaks(a atom.Atom) bool {
 	switch a {
