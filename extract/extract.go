@@ -1,7 +1,8 @@
 // Package extract finds the URLs in plain text that RFC 1738's Appendix
 // describes: inside <URL:...> and bare <...> wrappers, broken across
 // lines, and broken after hyphens that may or may not belong to them.
-// Every reading is checked with package rfc1738.
+// Every reading is checked with a Grammar: package rfc1738's by default,
+// or package rfc3986's URI or IRI grammar (WithGrammar).
 //
 // An Extractor streams its input and returns one Match at a time:
 //
@@ -52,6 +53,11 @@ type Match struct {
 	// Error is why URL is not valid ("" when it is). An abandoned
 	// wrapper's starts with "unterminated wrapper:".
 	Error string
+	// Err is that reason as an error: a SyntaxError from the grammar,
+	// with its rule, section and offset, or, for an abandoned wrapper,
+	// one that wraps the scanner's *scanner.Unterminated. Nil when URL
+	// is valid.
+	Err error
 	// Scheme is the scheme in lower case, "" when the text has no ":".
 	Scheme string
 	// Form is "url" for <URL:...>, "bare" for <...>.
@@ -84,6 +90,9 @@ type record struct {
 	URL          string   `json:"url"`
 	Valid        bool     `json:"valid"`
 	Error        string   `json:"error,omitempty"`
+	ErrorRule    string   `json:"error_rule,omitempty"`
+	ErrorSection string   `json:"error_section,omitempty"`
+	ErrorOffset  *int     `json:"error_offset,omitempty"`
 	Scheme       string   `json:"scheme"`
 	Form         string   `json:"form"`
 	Raw          string   `json:"raw"`
@@ -117,6 +126,10 @@ func (m Match) MarshalJSON() ([]byte, error) {
 		Path: m.Pos.Filename, Input: m.Input, URL: m.URL, Valid: m.Valid, Error: m.Error, Scheme: m.Scheme,
 		Form: m.Form, Raw: m.Raw, Offset: m.Pos.Offset, Length: len(m.Raw),
 		Line: m.Pos.Line, Col: m.Pos.Column, Alternatives: alt, Warnings: m.Warnings,
+	}
+	if se, ok := m.Err.(SyntaxError); ok {
+		at := se.At()
+		rec.ErrorRule, rec.ErrorSection, rec.ErrorOffset = se.Rule(), se.Section(), &at
 	}
 	var err error
 	if m.Message > 0 {
@@ -156,10 +169,45 @@ func escapeControls(j []byte) []byte {
 	return append(out, j[last:]...)
 }
 
+// Grammar judges the strings read from wrappers: rfc1738.Grammar (the
+// default), rfc3986.URI or rfc3986.IRI. The hyphen rule, the layout rules
+// and the choice among readings are the same with any grammar.
+type Grammar interface {
+	// Name names the grammar: "rfc1738", "rfc3986", "iri".
+	Name() string
+	// Valid reports whether s is a URL; it should not allocate.
+	Valid(s string) bool
+	// Validate returns nil when s is a URL, and otherwise an error
+	// that is a SyntaxError.
+	Validate(s string) error
+	// KnownScheme reports whether a bare wrapper of this scheme,
+	// compared without case, is taken for a URL.
+	KnownScheme(name string) bool
+}
+
+// SyntaxError is the error a Grammar gives for a string that is not a
+// URL: *rfc1738.Error and *rfc3986.Error are.
+type SyntaxError interface {
+	error
+	// Rule names the rule of the grammar that failed ("hpath").
+	Rule() string
+	// Section names the RFC and section that defines it ("RFC 1738
+	// section 3.3").
+	Section() string
+	// At is the offset in the string, in characters, where matching
+	// failed.
+	At() int
+}
+
+// WithGrammar sets the grammar that judges URLs (rfc1738.Grammar when
+// not given).
+func WithGrammar(g Grammar) Option { return func(c *config) { c.grammar = g } }
+
 // Option configures an Extractor.
 type Option func(*config)
 
 type config struct {
+	grammar Grammar
 	scan    []scanner.Option
 	name    string
 	invalid bool
@@ -211,6 +259,7 @@ func ReportInvalid() Option { return func(c *config) { c.invalid = true } }
 
 // Extractor finds the URLs of one input. Create one with New.
 type Extractor struct {
+	g       Grammar
 	sc      *scanner.Scanner
 	name    string
 	invalid bool
@@ -238,7 +287,11 @@ func New(r io.Reader, opts ...Option) *Extractor {
 	if c.off&Typography != 0 {
 		mode &^= scanner.Fullwidth
 	}
-	x := &Extractor{sc: scanner.New(r, append(c.scan, scanner.Rules(mode))...), invalid: c.invalid, name: c.name}
+	if c.grammar == nil {
+		c.grammar = rfc1738.Grammar{}
+	}
+	x := &Extractor{g: c.grammar, sc: scanner.New(r, append(c.scan, scanner.Rules(mode))...), invalid: c.invalid, name: c.name}
+	x.w.Known = c.grammar.KnownScheme
 	if c.off&PageBreaks != 0 {
 		x.w.Off |= wrap.PageFurniture
 	}
@@ -285,7 +338,8 @@ func (x *Extractor) Next() bool {
 		}
 		scheme := x.w.Scheme()
 		if c.Err != nil {
-			x.m = Match{Pos: c.Pos, URL: string(x.w.Text), Error: "unterminated wrapper: " + c.Err.Error()}
+			err := fmt.Errorf("unterminated wrapper: %w", c.Err)
+			x.m = Match{Pos: c.Pos, URL: string(x.w.Text), Error: err.Error(), Err: err}
 		} else if !x.choose() {
 			continue
 		}
@@ -303,7 +357,7 @@ func (x *Extractor) Next() bool {
 // choose sets x.m from the readings of a closed candidate, and says
 // whether it is to be returned.
 func (x *Extractor) choose() bool {
-	if len(x.w.Hyphens) == 0 && !x.invalid && !rfc1738.Valid(unsafe.String(unsafe.SliceData(x.w.Text), len(x.w.Text))) {
+	if len(x.w.Hyphens) == 0 && !x.invalid && !x.g.Valid(unsafe.String(unsafe.SliceData(x.w.Text), len(x.w.Text))) {
 		// The common case of a single reading, invalid and not to be
 		// reported: checked in place, without a copy. The validator
 		// keeps nothing of its input.
@@ -320,7 +374,7 @@ func (x *Extractor) choose() bool {
 	var alt []string
 	for i, s := range readings {
 		switch {
-		case !rfc1738.Valid(s):
+		case !x.g.Valid(s):
 		case preferred < 0:
 			preferred = i
 		case !contains(alt, s) && s != readings[preferred]:
@@ -331,7 +385,8 @@ func (x *Extractor) choose() bool {
 		if !x.invalid {
 			return false
 		}
-		x.m = Match{URL: readings[0], Error: rfc1738.Validate(readings[0]).Error()}
+		err := x.g.Validate(readings[0])
+		x.m = Match{URL: readings[0], Error: err.Error(), Err: err}
 		return true
 	}
 	x.m = Match{URL: readings[preferred], Valid: true, Alternatives: alt}
@@ -354,13 +409,13 @@ func contains(list []string, s string) bool {
 // and when it is invalid, only with ReportInvalid.
 func (x *Extractor) Link(url, raw string, pos scanner.Position) (Match, bool) {
 	scheme, _, ok := strings.Cut(url, ":")
-	if !ok || !wrap.KnownScheme([]byte(scheme)) {
+	if !ok || !x.g.KnownScheme(scheme) {
 		return Match{}, false
 	}
 	pos.Filename = x.name
 	m := Match{Pos: pos, URL: url, Valid: true, Scheme: strings.ToLower(scheme), Form: "href", Raw: raw}
-	if err := rfc1738.Validate(url); err != nil {
-		m.Valid, m.Error = false, err.Error()
+	if err := x.g.Validate(url); err != nil {
+		m.Valid, m.Error, m.Err = false, err.Error(), err
 	}
 	return m, m.Valid || x.invalid
 }

@@ -22,9 +22,11 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"golang.org/x/text/width"
 
+	"github.com/urlsift/urlsift/extract/rfc1738"
 	"github.com/urlsift/urlsift/scanner"
 )
 
@@ -84,6 +86,10 @@ const MaxHyphens = 4
 type Wrapper struct {
 	// Off turns rules off; the zero value keeps them all.
 	Off Mode
+	// Known says whether a bare wrapper's scheme, compared without
+	// case, is one to take: the grammar's. Nil means RFC 1738's table
+	// (rfc1738.KnownScheme).
+	Known func(scheme string) bool
 
 	Form Form
 	// Text is the URL text: the content after the "URL:" prefix, with
@@ -304,7 +310,7 @@ func (w *Wrapper) readLine(line []byte) bool {
 		if st.spaced {
 			w.warn(WarnSpace)
 		}
-		if st.lineStart && len(w.Text) > 0 && startsWithScheme(line[i:]) {
+		if st.lineStart && len(w.Text) > 0 && w.startsWithScheme(line[i:]) {
 			w.warn(WarnScheme)
 		}
 		if st.hyphen >= 0 && st.broke {
@@ -331,23 +337,39 @@ func (w *Wrapper) schemeSoFar(c byte) bool {
 	}
 	switch {
 	case c == ':':
-		if !KnownScheme(t) {
+		if !w.known(t) {
 			return false
 		}
 		w.st.scheme = 1
 		return true
-	case len(t) > 16:
+	case len(t) > maxScheme:
 		return false // longer than any known scheme
 	}
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
 		c == '+' || c == '-' || c == '.'
 }
 
+// maxScheme is longer than any scheme a grammar knows: the longest of
+// the IANA registry has 36 characters.
+const maxScheme = 64
+
+// known reports whether the grammar knows a scheme, compared without case.
+func (w *Wrapper) known(scheme []byte) bool {
+	if len(scheme) == 0 {
+		return false
+	}
+	name := unsafe.String(&scheme[0], len(scheme)) // the grammar keeps nothing of it
+	if w.Known == nil {
+		return rfc1738.KnownScheme(name)
+	}
+	return w.Known(name)
+}
+
 // startsWithScheme reports whether b starts with a known scheme and ":".
-func startsWithScheme(b []byte) bool {
+func (w *Wrapper) startsWithScheme(b []byte) bool {
 	for i, c := range b {
 		if c == ':' {
-			return i > 0 && KnownScheme(b[:i])
+			return i > 0 && w.known(b[:i])
 		}
 		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.') {
 			return false
@@ -497,34 +519,4 @@ func (w *Wrapper) Readings() []string {
 		out[j] = b.String()
 	}
 	return out
-}
-
-// knownSchemes are the schemes for which a bare wrapper is taken as a
-// URL: the ten of RFC 1738 section 3, the names its section 4 reserves,
-// rlogin, https and urn. Any scheme that starts with "x-" is known too.
-var knownSchemes = map[string]bool{
-	"ftp": true, "http": true, "gopher": true, "mailto": true, "news": true,
-	"nntp": true, "telnet": true, "wais": true, "file": true, "prospero": true,
-	"afs": true, "mid": true, "cid": true, "nfs": true, "tn3270": true,
-	"mailserver": true, "z39.50": true,
-	"rlogin": true, "https": true, "urn": true,
-}
-
-// KnownScheme reports whether scheme, compared without case, is one for
-// which a bare wrapper is reported.
-func KnownScheme(scheme []byte) bool {
-	if len(scheme) >= 2 && scheme[0]|0x20 == 'x' && scheme[1] == '-' {
-		return true
-	}
-	if len(scheme) > 16 {
-		return false
-	}
-	var lower [16]byte
-	for i, c := range scheme {
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		lower[i] = c
-	}
-	return knownSchemes[string(lower[:len(scheme)])]
 }

@@ -40,6 +40,8 @@ import (
 
 	"github.com/urlsift/urlsift/extract"
 	"github.com/urlsift/urlsift/extract/mail"
+	"github.com/urlsift/urlsift/extract/rfc1738"
+	"github.com/urlsift/urlsift/extract/rfc3986"
 	"github.com/urlsift/urlsift/scanner"
 )
 
@@ -57,6 +59,10 @@ Flags:
   --json             one JSON record per reported wrapper, valid or not, with
                      its position, raw text, reason, alternative readings and
                      warnings (and, in mail, its message and part)
+  --grammar G        what a URL is: rfc1738 (the default: strict RFC 1738),
+                     rfc3986 (RFC 3986 and the RFCs of http, https, mailto,
+                     urn, file, news, nntp and data; bare wrappers of any
+                     IANA scheme) or iri (the same, with RFC 3987's IRIs)
   --input KIND       auto (default), text, mail (one message) or mbox: auto
                      takes a file whose first line starts with "From " for an
                      mbox, one that starts with header fields for a message
@@ -108,6 +114,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.withMessage, "with-message", false, "")
 	fs.StringVar(&o.input, "input", "auto", "")
 	progress := fs.String("progress", "auto", "")
+	grammar := fs.String("grammar", "rfc1738", "")
 	maxLen := fs.Int("max-length", 8192, "")
 	showVersion := fs.Bool("version", false, "")
 	var off extract.Rule
@@ -140,8 +147,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return bad("--input must be auto, text, mail or mbox")
 	case *progress != "auto" && *progress != "always" && *progress != "never":
 		return bad("--progress must be auto, always or never")
+	case grammars[*grammar] == nil:
+		return bad("--grammar must be rfc1738, rfc3986 or iri")
 	}
-	o.extract = []extract.Option{extract.MaxLength(*maxLen), extract.Disable(off)}
+	o.extract = []extract.Option{extract.MaxLength(*maxLen), extract.Disable(off), extract.WithGrammar(grammars[*grammar])}
 	if o.json {
 		o.extract = append(o.extract, extract.ReportInvalid())
 	}
@@ -214,6 +223,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	}
 	return 1
+}
+
+// grammars are the values of --grammar.
+var grammars = map[string]extract.Grammar{
+	"rfc1738": rfc1738.Grammar{},
+	"rfc3986": rfc3986.URI,
+	"iri":     rfc3986.IRI,
 }
 
 // minMaxLength is the shortest --max-length taken: "<URL:" and a few

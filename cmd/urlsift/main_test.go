@@ -88,6 +88,7 @@ func TestExitStatus(t *testing.T) {
 		{"json of an invalid one", []string{"--json", none}, "", 1,
 			`{"path":"` + none + `","input":"text","url":"http://a.example/~x","valid":false,` +
 				`"error":"http: \"~\" at 17 is unsafe and must be encoded (RFC 1738 section 2.2)",` +
+				`"error_rule":"unsafe","error_section":"RFC 1738 section 2.2","error_offset":17,` +
 				`"scheme":"http","form":"url","raw":"<URL:http://a.example/~x>","offset":8,"length":25,` +
 				`"line":1,"col":9,"alternatives":[]}` + "\n", ""},
 		{"max length", []string{"--json", "--max-length", "16", good}, "", 1,

@@ -2,6 +2,7 @@ package rfc1738
 
 import (
 	"fmt"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -92,6 +93,11 @@ func (e *Error) Error() string {
 	section := r.section
 	if section == "" {
 		section = schemeSection(e.Scheme)
+	}
+	if q := strings.IndexByte(e.Input, '?'); e.Scheme == "mailto" && q >= 0 && q < e.Offset && e.kind() != kindEnd {
+		// RFC 6068's header fields: the BNF's own reason would mislead.
+		return fmt.Sprintf("mailto: %q at %d: RFC 1738 allows only an address in a mailto URL (section 3.5); "+
+			"header fields after \"?\" are RFC 6068's (urlsift --grammar rfc3986 reads them)", e.found(), e.Offset)
 	}
 	switch e.kind() {
 	case kindEnd:
@@ -211,31 +217,4 @@ var rules = [...]struct{ name, expect, section string }{
 	rField:          {"fieldspec", `a field character, ";" and another field, or the end of the URL`, "3.11"},
 	rFieldEq:        {"fieldspec", `a field name character or "=" and the value`, "3.11"},
 	rFragment:       {"fragment", "a fragment character (unreserved, reserved or an escape)", "5"},
-}
-
-// schemeSection is the section of RFC 1738 that defines a scheme.
-func schemeSection(scheme string) string {
-	switch scheme {
-	case "ftp":
-		return "3.2"
-	case "http":
-		return "3.3"
-	case "gopher":
-		return "3.4"
-	case "mailto":
-		return "3.5"
-	case "news":
-		return "3.6"
-	case "nntp":
-		return "3.7"
-	case "telnet":
-		return "3.8"
-	case "wais":
-		return "3.9"
-	case "file":
-		return "3.10"
-	case "prospero":
-		return "3.11"
-	}
-	return "5"
 }

@@ -67,26 +67,27 @@ func (p *parser) url() bool {
 }
 
 func (p *parser) schemepart(i int) bool {
-	switch sc := p.scheme; {
-	case equalFold(sc, "http"):
-		return p.http(i)
-	case equalFold(sc, "ftp"):
+	sc, _ := lookup(p.scheme)
+	switch sc.part {
+	case pFTP:
 		return p.ftp(i)
-	case equalFold(sc, "gopher"):
+	case pHTTP:
+		return p.http(i)
+	case pGopher:
 		return p.gopher(i)
-	case equalFold(sc, "mailto"):
+	case pMailto:
 		return p.mailto(i)
-	case equalFold(sc, "news"):
+	case pNews:
 		return p.news(i)
-	case equalFold(sc, "nntp"):
+	case pNNTP:
 		return p.nntp(i)
-	case equalFold(sc, "telnet"):
+	case pTelnet:
 		return p.telnet(i)
-	case equalFold(sc, "wais"):
+	case pWais:
 		return p.wais(i)
-	case equalFold(sc, "file"):
+	case pFile:
 		return p.file(i)
-	case equalFold(sc, "prospero"):
+	case pProspero:
 		return p.prospero(i)
 	}
 	return p.generic(i)

@@ -132,23 +132,8 @@ func Parse(s string) (*URL, error) {
 // DefaultPort returns the default port of a scheme of RFC 1738 section 3
 // given in lower case, or "" when it has none.
 func DefaultPort(scheme string) string {
-	switch scheme {
-	case "ftp":
-		return "21"
-	case "http":
-		return "80"
-	case "gopher":
-		return "70"
-	case "nntp":
-		return "119"
-	case "telnet":
-		return "23"
-	case "wais":
-		return "210"
-	case "prospero":
-		return "1525"
-	}
-	return ""
+	sc, _ := lookup(scheme)
+	return sc.port
 }
 
 // Unescape decodes the escapes of a part of a URL ("%2F" to "/"). RFC 1738

@@ -1,0 +1,3 @@
+package rfc3986
+
+//go:generate go run ./internal/schemesgen
