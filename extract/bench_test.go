@@ -2,6 +2,8 @@ package extract
 
 import (
 	"bytes"
+	"github.com/urlsift/urlsift/extract/rfc1738"
+	"github.com/urlsift/urlsift/extract/rfc3986"
 	"io"
 	"os"
 	"path/filepath"
@@ -21,12 +23,12 @@ func rfcDir() string {
 	return filepath.Join("..", "..", "shared", "rfc")
 }
 
-func benchExtract(b *testing.B, in []byte) {
+func benchExtract(b *testing.B, in []byte, opts ...Option) {
 	b.SetBytes(int64(len(in)))
 	b.ReportAllocs()
 	n := 0
 	for b.Loop() {
-		x := New(bytes.NewReader(in), ReportInvalid())
+		x := New(bytes.NewReader(in), append(opts, ReportInvalid())...)
 		for x.Next() {
 			n++
 		}
@@ -60,9 +62,13 @@ func rfcSet(b *testing.B, limit int) []byte {
 	return in
 }
 
-// BenchmarkRFCs runs over every RFC text file of the set, concatenated.
+// BenchmarkRFCs runs over every RFC text file of the set, concatenated,
+// with each grammar.
 func BenchmarkRFCs(b *testing.B) {
-	benchExtract(b, rfcSet(b, 0))
+	in := rfcSet(b, 0)
+	for _, g := range []Grammar{rfc1738.Grammar{}, rfc3986.URI, rfc3986.IRI} {
+		b.Run(g.Name(), func(b *testing.B) { benchExtract(b, in, WithGrammar(g)) })
+	}
 }
 
 // BenchmarkNoWrappers runs over 16 MiB of prose with no "<".

@@ -110,8 +110,17 @@ var rules = [...]struct{ name, expect, section string }{
 func (e *Error) Rule() string { return rules[e.rule].name }
 
 // Section names the RFC and section of that rule, such as "RFC 3986
-// section 3.3".
-func (e *Error) Section() string { return rules[e.rule].section }
+// section 3.3"; for an IRI, the rules of the generic syntax are RFC
+// 3987's (section 2.2).
+func (e *Error) Section() string {
+	switch e.rule {
+	case rScheme, rUserinfo, rAuthority, rPath, rQuery, rFragment:
+		if e.IRI {
+			return "RFC 3987 section 2.2"
+		}
+	}
+	return rules[e.rule].section
+}
 
 // At returns the offset where matching failed, in characters.
 func (e *Error) At() int { return utf8.RuneCountInString(e.Input[:e.Offset]) }
@@ -122,6 +131,7 @@ func (e *Error) Error() string {
 		prefix = e.Scheme + ": "
 	}
 	r := rules[e.rule]
+	r.section = e.Section()
 	at := e.At()
 	if e.Offset >= len(e.Input) {
 		if e.Input == "" {

@@ -76,9 +76,10 @@ func (g Grammar) Valid(s string) bool { p := parser{s: s, iri: g.iri}; return p.
 // Validate returns nil or an *Error.
 func (g Grammar) Validate(s string) error { return validate(s, g.iri) }
 
-// KnownScheme reports whether scheme, in lower case, is in the IANA
-// registry, or starts with "x-".
+// KnownScheme reports whether scheme, compared without case, is in the
+// IANA registry, or starts with "x-" (and is more than that).
 func (g Grammar) KnownScheme(scheme string) bool {
+	scheme = lower(scheme)
 	return ianaSchemes[scheme] || strings.HasPrefix(scheme, "x-") && len(scheme) > 2
 }
 

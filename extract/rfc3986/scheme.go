@@ -366,8 +366,8 @@ func (p *parser) nntp(i int) bool {
 		for k < len(s) && class[s[k]]&cDigit != 0 && k-j <= 16 {
 			k++
 		}
-		if k == j+1 || k-j > 17 {
-			return p.fail(k, rArticleNumber)
+		if k == j+1 || k < len(s) && class[s[k]]&cDigit != 0 {
+			return p.fail(k, rArticleNumber) // none, or more than 16
 		}
 		j = k
 	}
