@@ -288,10 +288,10 @@ var iriCases = []tcase{
 	{"http://a.example/x#¦\u2066", "ucschar", "RFC 3987 section 4.1"},
 	{"http://a.example/¦\ufdd0", "path", "RFC 3987 section 2.2"}, // a non-character
 	{"http://a.example/¦\uffff", "path", "RFC 3987 section 2.2"},
-	{"http://a.example/¦\u0085", "path", "RFC 3987 section 2.2"}, // C1, below ucschar
-	{"http://ex\u00adample.com/", "", "RFC 3987 section 3.1"},         // IDNA maps a soft hyphen away
-	{"http://¦\u0301a.example/", "ihost", "RFC 3987 section 3.1"},     // a label starts with no combining mark
-	{"http://¦a\u2028b.example/", "ihost", "RFC 3987 section 3.1"},    // IDNA disallows U+2028
+	{"http://a.example/¦\u0085", "path", "RFC 3987 section 2.2"},   // C1, below ucschar
+	{"http://ex\u00adample.com/", "", "RFC 3987 section 3.1"},      // IDNA maps a soft hyphen away
+	{"http://¦\u0301a.example/", "ihost", "RFC 3987 section 3.1"},  // a label starts with no combining mark
+	{"http://¦a\u2028b.example/", "ihost", "RFC 3987 section 3.1"}, // IDNA disallows U+2028
 }
 
 func strip(in string) (string, int) {
