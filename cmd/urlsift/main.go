@@ -13,19 +13,16 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"io/fs"
-	"iter"
 	"os"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -42,6 +39,7 @@ import (
 	"github.com/urlsift/urlsift/extract/mail"
 	"github.com/urlsift/urlsift/extract/rfc1738"
 	"github.com/urlsift/urlsift/extract/rfc3986"
+	"github.com/urlsift/urlsift/extract/source"
 	"github.com/urlsift/urlsift/scanner"
 )
 
@@ -102,6 +100,24 @@ type options struct {
 	json, withName, withMessage bool
 	input                       string
 	extract                     []extract.Option
+}
+
+// source returns the library's reader of files with the command's
+// options.
+func (o options) source(skipBinary bool) *source.Source {
+	opts := []source.Option{source.With(o.extract...)}
+	switch o.input {
+	case "text":
+		opts = append(opts, source.As(mail.Text))
+	case "mail":
+		opts = append(opts, source.As(mail.Message))
+	case "mbox":
+		opts = append(opts, source.As(mail.Mbox))
+	}
+	if skipBinary {
+		opts = append(opts, source.SkipBinary())
+	}
+	return source.New(opts...)
 }
 
 // run is the whole command; it returns the exit status.
@@ -443,8 +459,7 @@ func (c counter) Read(p []byte) (int, error) {
 
 // worker holds what reading a file needs, reused from file to file.
 type worker struct {
-	raw, text, utf *bufio.Reader
-	x              *extract.Extractor
+	named, walked *source.Source // binary files found in a walk are skipped
 }
 
 // scan reads one input and writes its matches to res.
@@ -480,59 +495,22 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 		defer f.Close()
 		in = f
 	}
-	if wk.raw == nil {
-		wk.raw, wk.text, wk.utf = bufio.NewReaderSize(nil, 64<<10), bufio.NewReaderSize(nil, 64<<10), bufio.NewReaderSize(nil, 64<<10)
+	if wk.named == nil {
+		wk.named, wk.walked = o.source(false), o.source(true)
 	}
-	wk.raw.Reset(counter{in, read, stopped})
-	r, format, err := mail.Decompress(wk.raw)
-	if err != nil {
-		fail(err)
-		return
+	src := wk.named // a file named on the command line is always read
+	if j.walked {
+		src = wk.walked
 	}
-	br := wk.raw
-	if format != "" {
-		wk.text.Reset(r)
-		br = wk.text
-	}
-	if u, enc := mail.Unicode(br); enc != "" {
-		wk.utf.Reset(u) // before the binary test: UTF-16 holds NUL bytes
-		br = wk.utf
-	}
-	head, err := br.Peek(8 << 10)
-	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
-		fail(err)
-		return
-	}
-	if j.walked && bytes.IndexByte(head, 0) >= 0 {
-		res.binary = true
-		return
-	}
-	kind := mail.Detect(head)
-	switch o.input {
-	case "text":
-		kind = mail.Text
-	case "mail":
-		kind = mail.Message
-	case "mbox":
-		kind = mail.Mbox
-	}
-	opts := append(slices.Clip(o.extract), extract.Filename(j.name))
-	var matches iter.Seq2[extract.Match, error]
-	if kind == mail.Text {
-		if wk.x == nil {
-			wk.x = extract.New(br, opts...)
-		} else {
-			wk.x.Reset(br)
-			wk.x.SetFilename(j.name)
-		}
-		matches = wk.x.All()
-	} else {
-		matches = mail.Matches(br, kind, opts...)
-	}
+	matches := src.Read(counter{in, read, stopped}, j.name)
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	for m, err := range matches {
 		if w.stop {
+			return
+		}
+		if errors.Is(err, source.ErrBinary) {
+			res.binary = true
 			return
 		}
 		if err != nil {
@@ -549,9 +527,6 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 			}
 			fail(err)
 			continue
-		}
-		if m.Input == "" {
-			m.Input = kind.String()
 		}
 		res.found = res.found || m.Valid
 		switch {

@@ -1,0 +1,166 @@
+// Package source finds the URLs of a file the way the urlsift command
+// does: it sees through gzip, bzip2, xz and zstd (by their magic bytes),
+// decodes UTF-16 and UTF-32 with a byte-order mark, skips binary input
+// when asked, tells text, one mail message and an mbox apart, and yields
+// the matches of package extract with their mail context. An indexer
+// that embeds urlsift needs nothing else:
+//
+//	src := source.New(source.SkipBinary(), source.With(extract.ReportInvalid()))
+//	for m, err := range src.Open("list.mbox.gz") {
+//		switch {
+//		case errors.Is(err, source.ErrBinary): // skipped, as grep -I does
+//		case err != nil: // a *mail.PartError costs one part; other errors end the input
+//		default: // m.URL, m.Pos, m.Input, m.Part, m.MessageID...
+//		}
+//	}
+//
+// A Source reuses its buffers from one input to the next; it reads one
+// input at a time. Nothing is printed.
+package source
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+	"io/fs"
+	"iter"
+	"os"
+	"slices"
+
+	"github.com/urlsift/urlsift/extract"
+	"github.com/urlsift/urlsift/extract/mail"
+)
+
+// ErrBinary is yielded, alone, for an input skipped as binary: its first
+// 8 KiB (decompressed) hold a NUL byte.
+var ErrBinary = errors.New("binary file skipped")
+
+// sniff is how much of an input tells its kind and whether it is binary.
+const sniff = 8 << 10
+
+// Option configures a Source.
+type Option func(*Source)
+
+// As reads every input as kind, instead of telling its kind from its
+// first bytes with mail.Detect.
+func As(kind mail.Kind) Option { return func(s *Source) { s.kind, s.forced = kind, true } }
+
+// SkipBinary skips an input whose first 8 KiB hold a NUL byte, yielding
+// ErrBinary.
+func SkipBinary() Option { return func(s *Source) { s.skipBinary = true } }
+
+// With passes options to package extract (and mail).
+func With(opts ...extract.Option) Option {
+	return func(s *Source) { s.opts = append(s.opts, opts...) }
+}
+
+// Source reads inputs one after another.
+type Source struct {
+	kind       mail.Kind
+	forced     bool
+	skipBinary bool
+	opts       []extract.Option
+
+	raw, text, utf *bufio.Reader
+	x              *extract.Extractor
+}
+
+// New returns a Source.
+func New(opts ...Option) *Source {
+	s := &Source{}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
+}
+
+// Open reads the file at path. An error opening it is yielded as an
+// *fs.PathError, as are the errors of Read that come before any match.
+func (s *Source) Open(path string) iter.Seq2[extract.Match, error] {
+	return func(yield func(extract.Match, error) bool) {
+		f, err := os.Open(path)
+		if err != nil {
+			yield(extract.Match{}, err)
+			return
+		}
+		defer f.Close()
+		for m, err := range s.Read(f, path) {
+			if !yield(m, err) {
+				return
+			}
+		}
+	}
+}
+
+// Read reads r, named name in the positions of its matches ("-" for
+// standard input). The matches come in input order; a *mail.PartError
+// costs a part or is a warning (its Warning field), and the matches go
+// on after it; any other error ends the input, after every match found
+// before it.
+func (s *Source) Read(r io.Reader, name string) iter.Seq2[extract.Match, error] {
+	return func(yield func(extract.Match, error) bool) {
+		br, err := s.open(r)
+		if err != nil {
+			yield(extract.Match{}, &fs.PathError{Op: "read", Path: name, Err: err})
+			return
+		}
+		head, err := br.Peek(sniff)
+		if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+			yield(extract.Match{}, &fs.PathError{Op: "read", Path: name, Err: err})
+			return
+		}
+		if s.skipBinary && bytes.IndexByte(head, 0) >= 0 {
+			yield(extract.Match{}, &fs.PathError{Op: "read", Path: name, Err: ErrBinary})
+			return
+		}
+		kind := s.kind
+		if !s.forced {
+			kind = mail.Detect(head)
+		}
+		opts := append(slices.Clip(s.opts), extract.Filename(name))
+		if kind != mail.Text {
+			for m, err := range mail.Matches(br, kind, opts...) {
+				if !yield(m, err) {
+					return
+				}
+			}
+			return
+		}
+		if s.x == nil {
+			s.x = extract.New(br, opts...)
+		} else {
+			s.x.Reset(br)
+			s.x.SetFilename(name)
+		}
+		for m, err := range s.x.All() {
+			m.Input = mail.Text.String()
+			if !yield(m, err) {
+				return
+			}
+		}
+	}
+}
+
+// open returns a buffered reader of r's text: decompressed, and decoded
+// from UTF-16 or UTF-32 when a byte-order mark says so.
+func (s *Source) open(r io.Reader) (*bufio.Reader, error) {
+	if s.raw == nil {
+		s.raw, s.text, s.utf = bufio.NewReaderSize(nil, 64<<10), bufio.NewReaderSize(nil, 64<<10), bufio.NewReaderSize(nil, 64<<10)
+	}
+	s.raw.Reset(r)
+	d, format, err := mail.Decompress(s.raw)
+	if err != nil {
+		return nil, err
+	}
+	br := s.raw
+	if format != "" {
+		s.text.Reset(d)
+		br = s.text
+	}
+	if u, enc := mail.Unicode(br); enc != "" {
+		s.utf.Reset(u) // before the binary test: UTF-16 holds NUL bytes
+		br = s.utf
+	}
+	return br, nil
+}
