@@ -25,14 +25,11 @@
 package extract
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"iter"
+	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/urlsift/urlsift/extract/rfc1738"
@@ -40,15 +37,15 @@ import (
 	"github.com/urlsift/urlsift/wrap"
 )
 
-// Match is one reported candidate. Its JSON form is the record of
-// urlsift --json.
+// Match is one reported candidate. Package output writes it as the record
+// of urlsift --json.
 type Match struct {
 	// Pos is the position of the "<"; Pos.Filename is the input's name.
 	Pos scanner.Position
 	// URL is the preferred reading: the first valid one, or reading 0
 	// when none is valid.
 	URL string
-	// Valid says URL is a URL by RFC 1738.
+	// Valid says URL is a URL by the grammar.
 	Valid bool
 	// Error is why URL is not valid ("" when it is). An abandoned
 	// wrapper's starts with "unterminated wrapper:".
@@ -60,8 +57,8 @@ type Match struct {
 	Err error
 	// Scheme is the scheme in lower case, "" when the text has no ":".
 	Scheme string
-	// Form is "url" for <URL:...>, "bare" for <...>.
-	Form string
+	// Form is how the URL was written.
+	Form Form
 	// Raw is the input from "<" to ">" inclusive, or to where an
 	// abandoned wrapper stopped.
 	Raw string
@@ -71,102 +68,52 @@ type Match struct {
 	// wrap.Warn... strings.
 	Warnings []string
 	// Input is the kind the input was read as: "text", "mail" or
-	// "mbox" (package extract/mail); "" from an Extractor alone.
+	// "mbox" (packages mail and source); "" from an Extractor alone.
 	Input string
+	// Mail is where in mail the match was found; its zero value, with
+	// Message 0, outside mail.
+	Mail Mail
+}
 
-	// For a match in mail (package extract/mail): the message, from 1,
-	// its Message-ID, the input offset of the message, the part, and
-	// the charset the part declares.
+// Mail is the place of a match in a mail or news archive (package
+// extract/mail).
+type Mail struct {
+	// Message counts the messages of the input from 1; MessageID is its
+	// Message-ID and MessageOffset the input offset of its "From " line
+	// (0 for a single message).
 	Message       int
 	MessageID     string
 	MessageOffset int64
-	Part          string
-	Charset       string
+	// Part is the MIME part as IMAP numbers it ("1", "2.1"), or the
+	// header field ("header:List-Archive", "3.header:X-URL").
+	Part string
+	// Charset is the charset the part declares, in lower case.
+	Charset string
 }
 
-type record struct {
-	Path         string   `json:"path"`
-	Input        string   `json:"input,omitempty"`
-	URL          string   `json:"url"`
-	Valid        bool     `json:"valid"`
-	Error        string   `json:"error,omitempty"`
-	ErrorRule    string   `json:"error_rule,omitempty"`
-	ErrorSection string   `json:"error_section,omitempty"`
-	ErrorOffset  *int     `json:"error_offset,omitempty"`
-	Scheme       string   `json:"scheme"`
-	Form         string   `json:"form"`
-	Raw          string   `json:"raw"`
-	Offset       int64    `json:"offset"`
-	Length       int      `json:"length"`
-	Line         int      `json:"line"`
-	Col          int      `json:"col"`
-	Alternatives []string `json:"alternatives"`
-	Warnings     []string `json:"warnings,omitempty"`
-}
+// Form is how a URL was written.
+type Form uint8
 
-type mailRecord struct {
-	record
-	Message       int    `json:"message"`
-	MessageID     string `json:"message_id"`
-	MessageOffset int64  `json:"message_offset"`
-	Part          string `json:"part"`
-	Charset       string `json:"charset,omitempty"`
-}
+const (
+	// FormURL is <URL:...>.
+	FormURL Form = iota
+	// FormBare is <...>.
+	FormBare
+	// FormHref is an href or src attribute of HTML (package mail).
+	FormHref
+)
 
-// MarshalJSON writes the record that urlsift --json prints.
-func (m Match) MarshalJSON() ([]byte, error) {
-	alt := m.Alternatives
-	if alt == nil {
-		alt = []string{}
+// String returns "url", "bare" or "href", the form of urlsift --json.
+func (f Form) String() string {
+	switch f {
+	case FormURL:
+		return "url"
+	case FormBare:
+		return "bare"
+	case FormHref:
+		return "href"
 	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false) // raw is full of "<" and ">"
-	rec := record{
-		Path: m.Pos.Filename, Input: m.Input, URL: m.URL, Valid: m.Valid, Error: m.Error, Scheme: m.Scheme,
-		Form: m.Form, Raw: m.Raw, Offset: m.Pos.Offset, Length: len(m.Raw),
-		Line: m.Pos.Line, Col: m.Pos.Column, Alternatives: alt, Warnings: m.Warnings,
-	}
-	if se, ok := m.Err.(SyntaxError); ok {
-		at := se.At()
-		rec.ErrorRule, rec.ErrorSection, rec.ErrorOffset = se.Rule(), se.Section(), &at
-	}
-	var err error
-	if m.Message > 0 {
-		err = enc.Encode(mailRecord{rec, m.Message, m.MessageID, m.MessageOffset, m.Part, m.Charset})
-	} else {
-		err = enc.Encode(rec)
-	}
-	return escapeControls(bytes.TrimSuffix(b.Bytes(), []byte("\n"))), err
-}
-
-// escapeControls escapes, in encoded JSON, the characters that
-// encoding/json leaves as they are but that act on a terminal: DEL, the
-// C1 controls (U+0080 to U+009F) and the bidirectional formatting
-// characters (unicode.Bidi_Control: U+061C, U+200E, U+200F, U+202A to
-// U+202E, U+2066 to U+2069), so that no record carries them from the
-// input to a terminal. They can stand only inside strings.
-func escapeControls(j []byte) []byte {
-	var out []byte
-	last := 0
-	for i := 0; i < len(j); i++ {
-		c := j[i]
-		if c != 0x7f && c != 0xc2 && c != 0xd8 && c != 0xe2 {
-			continue
-		}
-		r, n := utf8.DecodeRune(j[i:])
-		if c == 0xc2 && (r < 0x80 || r > 0x9f) || c >= 0xd8 && !unicode.Is(unicode.Bidi_Control, r) {
-			continue
-		}
-		out = append(out, j[last:i]...)
-		out = fmt.Appendf(out, `\u%04x`, r)
-		i += n - 1
-		last = i + 1
-	}
-	if out == nil {
-		return j
-	}
-	return append(out, j[last:]...)
+	return "Form(" + strconv.Itoa(int(f)) + ")"
 }
 
 // Grammar judges the strings read from wrappers: rfc1738.Grammar (the
@@ -345,7 +292,10 @@ func (x *Extractor) Next() bool {
 		}
 		x.m.Pos, x.m.Raw = c.Pos, string(c.Raw)
 		x.m.Scheme = strings.ToLower(string(scheme))
-		x.m.Form = x.w.Form.String()
+		x.m.Form = FormBare
+		if x.w.Form == wrap.URL {
+			x.m.Form = FormURL
+		}
 		if len(x.w.Warnings) > 0 {
 			x.m.Warnings = append([]string(nil), x.w.Warnings...)
 		}
@@ -413,7 +363,7 @@ func (x *Extractor) Link(url, raw string, pos scanner.Position) (Match, bool) {
 		return Match{}, false
 	}
 	pos.Filename = x.name
-	m := Match{Pos: pos, URL: url, Valid: true, Scheme: strings.ToLower(scheme), Form: "href", Raw: raw}
+	m := Match{Pos: pos, URL: url, Valid: true, Scheme: strings.ToLower(scheme), Form: FormHref, Raw: raw}
 	if err := x.g.Validate(url); err != nil {
 		m.Valid, m.Error, m.Err = false, err.Error(), err
 	}

@@ -13,7 +13,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -37,6 +36,7 @@ import (
 
 	"github.com/urlsift/urlsift/extract"
 	"github.com/urlsift/urlsift/extract/mail"
+	"github.com/urlsift/urlsift/extract/output"
 	"github.com/urlsift/urlsift/extract/rfc1738"
 	"github.com/urlsift/urlsift/extract/rfc3986"
 	"github.com/urlsift/urlsift/extract/source"
@@ -503,8 +503,7 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 		src = wk.walked
 	}
 	matches := src.Read(counter{in, read, stopped}, j.name)
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
+	var rec []byte
 	for m, err := range matches {
 		if w.stop {
 			return
@@ -531,13 +530,14 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 		res.found = res.found || m.Valid
 		switch {
 		case o.json:
-			enc.Encode(m)
+			rec = append(output.AppendJSON(rec[:0], m), '\n')
+			w.Write(rec)
 		default:
 			if o.withName {
 				io.WriteString(w, printable(j.name)+":")
 			}
-			if o.withMessage && m.Message > 0 {
-				id := m.MessageID
+			if o.withMessage && m.Mail.Message > 0 {
+				id := m.Mail.MessageID
 				if id == "" {
 					id = "-"
 				}

@@ -12,7 +12,7 @@
 //	for m, err := range mail.Matches(br, mail.Detect(head), extract.Filename(name)) {
 //		var pe *mail.PartError
 //		if errors.As(err, &pe) { ... } // one part lost; the others go on
-//		...                            // m.Message, m.MessageID, m.Part, m.URL
+//		...                            // m.URL, m.Mail.MessageID, m.Mail.Part
 //	}
 //
 // A part that cannot be decoded is reported as a *PartError and skipped,
@@ -653,10 +653,10 @@ func (p *Part) label(m extract.Match) extract.Match {
 	if p.Message == 0 {
 		return m
 	}
-	m.Message, m.MessageID, m.MessageOffset, m.Part, m.Charset = p.Message, p.MessageID, p.MessageOffset, p.Path, p.Charset
+	m.Mail = extract.Mail{Message: p.Message, MessageID: p.MessageID, MessageOffset: p.MessageOffset, Part: p.Path, Charset: p.Charset}
 	if p.header != nil {
 		if name := p.header.fieldAt(m.Pos.Offset - p.Origin.Offset); name != "" {
-			m.Part += ":" + name
+			m.Mail.Part += ":" + name
 		}
 	}
 	if len(p.Warnings) > 0 {

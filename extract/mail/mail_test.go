@@ -236,7 +236,7 @@ func TestStreaming(t *testing.T) {
 					out = append(out, "error "+err.Error())
 					continue
 				}
-				out = append(out, fmt.Sprintf("%d %s %s %v %q", m.Message, m.Part, m.Pos, m.Valid, m.URL))
+				out = append(out, fmt.Sprintf("%d %s %s %v %q", m.Mail.Message, m.Mail.Part, m.Pos, m.Valid, m.URL))
 			}
 			return out
 		}
@@ -298,10 +298,10 @@ func FuzzMatches(f *testing.F) {
 						t.Fatalf("reported %q, which is invalid: %v", m.URL, err)
 					}
 				}
-				if m.Input != kind.String() && m.Input != "text" || m.Message > 0 && m.Part == "" {
+				if m.Input != kind.String() && m.Input != "text" || m.Mail.Message > 0 && m.Mail.Part == "" {
 					t.Fatalf("match %+v has no part, or the wrong input", m)
 				}
-				out = append(out, fmt.Sprintf("%d %s %s %v %q", m.Message, m.Part, m.Pos, m.Valid, m.URL))
+				out = append(out, fmt.Sprintf("%d %s %s %v %q", m.Mail.Message, m.Mail.Part, m.Pos, m.Valid, m.URL))
 			}
 			return out
 		}
@@ -364,7 +364,7 @@ func textURLs(in []byte, end int) []string {
 func mailHeaderURLs(in []byte, kind Kind) []string {
 	var out []string
 	for m, err := range Matches(bytes.NewReader(in), kind, extract.ReportInvalid()) {
-		if err == nil && strings.HasPrefix(m.Part, "header") {
+		if err == nil && strings.HasPrefix(m.Mail.Part, "header") {
 			out = append(out, fmt.Sprintf("%d:%d %s", m.Pos.Line, m.Pos.Column, m.URL))
 		}
 	}
@@ -509,7 +509,7 @@ func TestMessageKinds(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				got = append(got, fmt.Sprintf("%s %s %s %d:%d %s", m.Part, m.Charset, m.MessageID, m.Pos.Line, m.Pos.Column, m.URL))
+				got = append(got, fmt.Sprintf("%s %s %s %d:%d %s", m.Mail.Part, m.Mail.Charset, m.Mail.MessageID, m.Pos.Line, m.Pos.Column, m.URL))
 			}
 			if !reflect.DeepEqual(got, c.want) {
 				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))

@@ -31,7 +31,7 @@ func Example() {
 		case err != nil:
 			fmt.Println("input failed:", err)
 		default:
-			fmt.Println(m.Input, m.MessageID, m.Part, m.Pos, m.URL)
+			fmt.Println(m.Input, m.Mail.MessageID, m.Mail.Part, m.Pos, m.URL)
 		}
 	}
 	// Output:

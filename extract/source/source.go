@@ -10,7 +10,7 @@
 //		switch {
 //		case errors.Is(err, source.ErrBinary): // skipped, as grep -I does
 //		case err != nil: // a *mail.PartError costs one part; other errors end the input
-//		default: // m.URL, m.Pos, m.Input, m.Part, m.MessageID...
+//		default: // m.URL, m.Pos, m.Input, m.Mail.Part, m.Mail.MessageID...
 //		}
 //	}
 //

@@ -1,0 +1,160 @@
+// Package output writes a match the way urlsift writes it: the JSON
+// record of --json. The command and the Beam pipeline build their records
+// here, and only here:
+//
+//	buf = output.AppendJSON(buf[:0], m) // one line, without its newline
+//
+// Strings are escaped as encoding/json escapes them without HTML
+// escaping ("<", ">" and "&" stay), invalid UTF-8 becoming U+FFFD, and
+// beyond that the characters that act on a terminal (DEL, the C1 controls
+// and the bidirectional formatting characters) are escaped too.
+package output
+
+import (
+	"strconv"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/urlsift/urlsift/extract"
+)
+
+// AppendJSON appends the JSON record of m to dst, without a newline:
+//
+//	path, input, url, valid, error, error_rule, error_section,
+//	error_offset, scheme, form, raw, offset, length, line, col,
+//	alternatives, warnings
+//
+// and, for a match in mail, message, message_id, message_offset, part
+// and charset. error and warnings are absent when empty, and so are the
+// error_ fields when the reason is not a grammar's.
+func AppendJSON(dst []byte, m extract.Match) []byte {
+	dst = append(dst, `{"path":`...)
+	dst = AppendString(dst, m.Pos.Filename)
+	if m.Input != "" {
+		dst = append(dst, `,"input":`...)
+		dst = AppendString(dst, m.Input)
+	}
+	dst = append(dst, `,"url":`...)
+	dst = AppendString(dst, m.URL)
+	dst = append(dst, `,"valid":`...)
+	dst = strconv.AppendBool(dst, m.Valid)
+	if m.Error != "" {
+		dst = append(dst, `,"error":`...)
+		dst = AppendString(dst, m.Error)
+	}
+	if se, ok := m.Err.(extract.SyntaxError); ok {
+		dst = append(dst, `,"error_rule":`...)
+		dst = AppendString(dst, se.Rule())
+		dst = append(dst, `,"error_section":`...)
+		dst = AppendString(dst, se.Section())
+		dst = append(dst, `,"error_offset":`...)
+		dst = strconv.AppendInt(dst, int64(se.At()), 10)
+	}
+	dst = append(dst, `,"scheme":`...)
+	dst = AppendString(dst, m.Scheme)
+	dst = append(dst, `,"form":`...)
+	dst = AppendString(dst, m.Form.String())
+	dst = append(dst, `,"raw":`...)
+	dst = AppendString(dst, m.Raw)
+	dst = append(dst, `,"offset":`...)
+	dst = strconv.AppendInt(dst, m.Pos.Offset, 10)
+	dst = append(dst, `,"length":`...)
+	dst = strconv.AppendInt(dst, int64(len(m.Raw)), 10)
+	dst = append(dst, `,"line":`...)
+	dst = strconv.AppendInt(dst, int64(m.Pos.Line), 10)
+	dst = append(dst, `,"col":`...)
+	dst = strconv.AppendInt(dst, int64(m.Pos.Column), 10)
+	dst = append(dst, `,"alternatives":`...)
+	dst = appendList(dst, m.Alternatives)
+	if len(m.Warnings) > 0 {
+		dst = append(dst, `,"warnings":`...)
+		dst = appendList(dst, m.Warnings)
+	}
+	if mc := m.Mail; mc.Message > 0 {
+		dst = append(dst, `,"message":`...)
+		dst = strconv.AppendInt(dst, int64(mc.Message), 10)
+		dst = append(dst, `,"message_id":`...)
+		dst = AppendString(dst, mc.MessageID)
+		dst = append(dst, `,"message_offset":`...)
+		dst = strconv.AppendInt(dst, mc.MessageOffset, 10)
+		dst = append(dst, `,"part":`...)
+		dst = AppendString(dst, mc.Part)
+		if mc.Charset != "" {
+			dst = append(dst, `,"charset":`...)
+			dst = AppendString(dst, mc.Charset)
+		}
+	}
+	return append(dst, '}')
+}
+
+func appendList(dst []byte, list []string) []byte {
+	dst = append(dst, '[')
+	for i, s := range list {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = AppendString(dst, s)
+	}
+	return append(dst, ']')
+}
+
+const hex = "0123456789abcdef"
+
+// safe marks the ASCII bytes written as they are.
+var safe = func() (t [utf8.RuneSelf]bool) {
+	for c := ' '; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\' && c != 0x7f
+	}
+	return t
+}()
+
+// AppendString appends s as a JSON string.
+func AppendString(dst []byte, s string) []byte {
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if safe[c] {
+				i++
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				dst = append(dst, '\\', c)
+			case '\b':
+				dst = append(dst, '\\', 'b')
+			case '\f':
+				dst = append(dst, '\\', 'f')
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			default:
+				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029' || r >= 0x80 && r <= 0x9f || unicode.Is(unicode.Bidi_Control, r):
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', hex[r>>12&0xf], hex[r>>8&0xf], hex[r>>4&0xf], hex[r&0xf])
+		default:
+			i += n
+			continue
+		}
+		i += n
+		start = i
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
+}
