@@ -339,4 +339,3 @@ func TestMaxLength(t *testing.T) {
 		t.Errorf("MaxLength(20): %+v", got)
 	}
 }
-
