@@ -14,7 +14,6 @@ package main
 import (
 	"bufio"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -32,74 +31,41 @@ import (
 	"unicode/utf8"
 
 	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/pflag"
 	"golang.org/x/term"
 
 	"github.com/urlsift/urlsift/extract"
 	"github.com/urlsift/urlsift/extract/mail"
-	"github.com/urlsift/urlsift/extract/output"
 	"github.com/urlsift/urlsift/extract/rfc1738"
 	"github.com/urlsift/urlsift/extract/rfc3986"
 	"github.com/urlsift/urlsift/extract/source"
 	"github.com/urlsift/urlsift/scanner"
 )
 
-const usage = `usage: urlsift [flags] [FILE or DIRECTORY ...]
-
-urlsift prints the URLs written in plain text, mail and news the way RFC
-1738's Appendix describes: inside <URL:...> and bare <...> wrappers, broken
-across lines, broken after hyphens. Each printed URL is valid by RFC 1738.
-With no FILE, or with "-", it reads standard input. A directory is walked,
-its files read on all cores and printed in order; its binary files (with a
-NUL byte) are skipped. Files compressed with gzip, bzip2, xz or zstd are
-read through, whatever their name.
-
-Flags:
-  --json             one JSON record per reported wrapper, valid or not, with
-                     its position, raw text, reason, alternative readings and
-                     warnings (and, in mail, its message and part)
-  --grammar G        what a URL is: rfc1738 (the default: strict RFC 1738),
-                     rfc3986 (RFC 3986 and the RFCs of http, https, mailto,
-                     urn, file, news, nntp and data; bare wrappers of any
-                     IANA scheme) or iri (the same, with RFC 3987's IRIs)
-  --input KIND       auto (default), text, mail (one message) or mbox: auto
-                     takes a file whose first line starts with "From " for an
-                     mbox, one that starts with header fields for a message
-  -H                 print the file name before each URL
-  --with-message     print the Message-ID before each URL found in mail
-  --progress WHEN    auto (default: on long work, when standard error is a
-                     terminal), always or never
-  --max-length N     the longest wrapper taken, in bytes, from 16 to 1048576
-                     (default 8192)
-  --no-page-breaks   do not skip page breaks (form feeds, "[Page N]" footers,
-                     "RFC NNNN" and "Internet-Draft" headers) inside wrappers
-  --no-quotes        do not remove mail quote prefixes ("> ", ">> ", "| ")
-                     from the lines of a wrapper opened on a quoted line
-  --no-line-numbers  do not remove line number gutters ("  846. ")
-  --no-typography    keep soft hyphens and U+2010/U+2011 at line ends, and
-                     take neither fullwidth brackets nor fullwidth letters
-  --version          print the version and exit
-  --help             print this help and exit
-
-Examples:
-  urlsift rfc1738.txt                 the URLs of a file, one per line
-  urlsift --json notes.txt | jq .     every wrapper with the reason it fails
-  urlsift -H --with-message ~/Mail    every URL of a mail tree, with where
-  zcat list.mbox.gz | urlsift -       from standard input
-
-Exit status: 0 when a valid URL was found, 1 when none was, 2 on an error
-(an unreadable file or a broken MIME part is reported on standard error,
-and everything else is still read).
-`
-
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// options are the command's flags.
+// options are what the workers need of the flags.
 type options struct {
-	json, withName, withMessage bool
-	input                       string
-	extract                     []extract.Option
+	json, withName, withMessage, lineNumber bool
+	unique, count, filesWith, filesWithout  bool
+	countName                               bool // -c prints "file:N"
+	stats                                   bool
+	input                                   string
+	format                                  []segment
+	schemes                                 map[string]bool // nil: every scheme
+	end                                     byte            // after each record: '\n', or 0 with -0
+	extract                                 []extract.Option
+}
+
+// listing says the files are listed or counted instead of their URLs.
+func (o *options) listing() bool { return o.count || o.filesWith || o.filesWithout }
+
+// keep says whether a match is printed: invalid ones only with --json,
+// and with --scheme, only those schemes.
+func (o *options) keep(m extract.Match) bool {
+	return (m.Valid || o.json) && (o.schemes == nil || o.schemes[m.Scheme])
 }
 
 // source returns the library's reader of files with the command's
@@ -122,60 +88,89 @@ func (o options) source(skipBinary bool) *source.Source {
 
 // run is the whole command; it returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("urlsift", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	var o options
-	fs.BoolVar(&o.json, "json", false, "")
-	fs.BoolVar(&o.withName, "H", false, "")
-	fs.BoolVar(&o.withMessage, "with-message", false, "")
-	fs.StringVar(&o.input, "input", "auto", "")
-	progress := fs.String("progress", "auto", "")
-	grammar := fs.String("grammar", "rfc1738", "")
-	maxLen := fs.Int("max-length", 8192, "")
-	showVersion := fs.Bool("version", false, "")
-	var off extract.Rule
-	for name, rule := range map[string]extract.Rule{
-		"no-page-breaks":  extract.PageBreaks,
-		"no-quotes":       extract.QuotePrefixes,
-		"no-line-numbers": extract.LineNumbers,
-		"no-typography":   extract.Typography,
-	} {
-		fs.BoolFunc(name, "", func(string) error { off |= rule; return nil })
-	}
+	var f flags
+	fs := newFlagSet(&f)
 	bad := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "urlsift: "+format+"\n\n%s", append(a, usage)...)
+		fmt.Fprintf(stderr, "urlsift: "+format+"\n\n%s", append(a, usage(fs))...)
 		return 2
 	}
 	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, usage)
+		if errors.Is(err, pflag.ErrHelp) {
+			fmt.Fprint(stdout, usage(fs))
 			return 0
 		}
 		return bad("%v", err)
 	}
+	o := options{json: f.json, withName: f.withName, withMessage: f.withMessage, lineNumber: f.lineNumber,
+		unique: f.unique, count: f.count, filesWith: f.filesWith, filesWithout: f.filesWithout, stats: f.stats,
+		input: f.input, end: '\n'}
+	if f.null {
+		o.end = 0
+	}
+	listings := 0
+	for _, on := range []bool{f.count, f.filesWith, f.filesWithout} {
+		if on {
+			listings++
+		}
+	}
 	switch {
-	case *showVersion:
+	case f.help:
+		fmt.Fprint(stdout, usage(fs))
+		return 0
+	case f.version:
 		fmt.Fprintln(stdout, "urlsift", version())
 		return 0
-	case *maxLen < minMaxLength || *maxLen > scanner.MaxLengthLimit:
+	case f.man:
+		fmt.Fprint(stdout, manPage(fs))
+		return 0
+	case f.completion != "":
+		script, err := completion(fs, f.completion)
+		if err != nil {
+			return bad("%v", err)
+		}
+		fmt.Fprint(stdout, script)
+		return 0
+	case f.maxLength < minMaxLength || f.maxLength > scanner.MaxLengthLimit:
 		return bad("--max-length must be between %d and %d bytes", minMaxLength, scanner.MaxLengthLimit)
-	case o.input != "auto" && o.input != "text" && o.input != "mail" && o.input != "mbox":
+	case f.input != "auto" && f.input != "text" && f.input != "mail" && f.input != "mbox":
 		return bad("--input must be auto, text, mail or mbox")
-	case *progress != "auto" && *progress != "always" && *progress != "never":
+	case f.progress != "auto" && f.progress != "always" && f.progress != "never":
 		return bad("--progress must be auto, always or never")
-	case grammars[*grammar] == nil:
+	case grammars[f.grammar] == nil:
 		return bad("--grammar must be rfc1738, rfc3986 or iri")
+	case listings > 1:
+		return bad("-c, -l and -L go one at a time")
+	case listings > 0 && (f.json || f.format != ""):
+		return bad("-c, -l and -L print no records: they go without --json and --format")
+	case f.json && f.format != "":
+		return bad("--json and --format go one at a time")
 	}
-	o.extract = []extract.Option{extract.MaxLength(*maxLen), extract.Disable(off), extract.WithGrammar(grammars[*grammar])}
-	if o.json {
+	if f.format != "" {
+		var err error
+		if o.format, err = parseFormat(f.format); err != nil {
+			return bad("%v", err)
+		}
+	}
+	if len(f.schemes) > 0 {
+		o.schemes = map[string]bool{}
+		for _, sc := range f.schemes {
+			o.schemes[strings.ToLower(strings.TrimSpace(sc))] = true
+		}
+	}
+	o.extract = []extract.Option{extract.MaxLength(f.maxLength), extract.Disable(f.off), extract.WithGrammar(grammars[f.grammar])}
+	if o.json || o.stats {
 		o.extract = append(o.extract, extract.ReportInvalid())
 	}
+	progress := &f.progress
+	start := time.Now()
 
 	files := fs.Args()
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
 	jobs, total := expand(files)
+	// As grep does, -c names the files when there are several.
+	o.countName = o.withName || len(jobs) > 1 || len(jobs) == 1 && jobs[0].walked
 	showProgress := *progress == "always"
 	if *progress == "auto" {
 		f, ok := stderr.(*os.File)
@@ -191,10 +186,16 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	found, failed, binaries, skipped := false, false, 0, 0
 	stopped := make(chan struct{})
 	var werr error // the first write error ends the run
+	var sum stats
+	seen := newSeen()
 	for res := range process(jobs, o, stdin, &read, &done, stopped) {
 		for it := range res.items {
 			if werr != nil {
 				continue // draining what the worker sent before it stopped
+			}
+			if it.keyed && !seen.add(it.key) {
+				putChunk(it.out)
+				continue // -u: printed already
 			}
 			if it.msg != "" {
 				werr = out.Flush()
@@ -209,10 +210,16 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		found = found || res.found
 		failed = failed || res.failed
+		if !res.binary {
+			sum.merge(&res.stats)
+		}
 		if res.binary {
 			binaries++
 		}
 		skipped += res.skipped
+	}
+	if o.stats && o.json && werr == nil {
+		_, werr = out.Write(sum.json(read.Load(), time.Since(start).Seconds()))
 	}
 	if werr == nil {
 		werr = out.Flush()
@@ -231,6 +238,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if skipped > 0 && !o.json {
 		fmt.Fprintf(stderr, "urlsift: %d MIME parts skipped as not text (--json names them)\n", skipped)
+	}
+	if o.stats && !o.json {
+		fmt.Fprint(stderr, sum.text(read.Load(), time.Since(start).Seconds()))
 	}
 	switch {
 	case failed:
@@ -332,12 +342,15 @@ type result struct {
 	found, failed bool
 	binary        bool
 	skipped       int // MIME parts that are not text
+	stats         stats
 }
 
 // item is a chunk of output, or a message for standard error.
 type item struct {
-	out []byte
-	msg string
+	out   []byte
+	msg   string
+	key   string // with -u: the URL of the record in out
+	keyed bool
 }
 
 // task is a job and where its result goes.
@@ -504,6 +517,7 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 	}
 	matches := src.Read(counter{in, read, stopped}, j.name)
 	var rec []byte
+	count := 0
 	for m, err := range matches {
 		if w.stop {
 			return
@@ -527,24 +541,35 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 			fail(err)
 			continue
 		}
+		if o.stats {
+			res.stats.add(m)
+		}
+		if !o.keep(m) {
+			continue
+		}
 		res.found = res.found || m.Valid
 		switch {
-		case o.json:
-			rec = append(output.AppendJSON(rec[:0], m), '\n')
-			w.Write(rec)
+		case o.listing():
+			if m.Valid {
+				count++
+			}
+		case o.unique:
+			w.flush()
+			w.send(item{out: o.appendRecord(getChunk(), m), key: m.URL, keyed: true})
 		default:
-			if o.withName {
-				io.WriteString(w, printable(j.name)+":")
-			}
-			if o.withMessage && m.Mail.Message > 0 {
-				id := m.Mail.MessageID
-				if id == "" {
-					id = "-"
-				}
-				io.WriteString(w, printable(id)+" ")
-			}
-			io.WriteString(w, m.URL+"\n")
+			rec = o.appendRecord(rec[:0], m)
+			w.Write(rec)
 		}
+	}
+	name := []byte(printable(j.name))
+	switch {
+	case o.count:
+		if o.countName {
+			w.Write(append(name, ':'))
+		}
+		w.Write(append(strconv.AppendInt(nil, int64(count), 10), o.end))
+	case o.filesWith && count > 0, o.filesWithout && count == 0:
+		w.Write(append(name, o.end))
 	}
 }
 

@@ -83,7 +83,7 @@ func TestExitStatus(t *testing.T) {
 		{"dash is stdin", []string{none, "-"}, "<http://b.example/>", 0, "http://b.example/\n", ""},
 		{"unreadable file, others still read", []string{missing, good}, "", 2, "http://a.example/\n", "missing.txt"},
 		{"a directory is walked", []string{dir, good}, "", 0, "http://a.example/\nhttp://a.example/\n", ""},
-		{"bad flag", []string{"--nope"}, "", 2, "", "flag provided but not defined"},
+		{"bad flag", []string{"--nope"}, "", 2, "", "unknown flag: --nope"},
 		{"bad max length", []string{"--max-length", "1", good}, "", 2, "", "--max-length"},
 		{"json of an invalid one", []string{"--json", none}, "", 1,
 			`{"path":"` + none + `","input":"text","url":"http://a.example/~x","valid":false,` +

@@ -1,0 +1,146 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/spf13/pflag"
+)
+
+// TestEverydayFlags: grep's habits, each through the command.
+func TestEverydayFlags(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	a := write("a.txt", "see <URL:http://a.example/> and\n  <ftp://f.example/x> then <URL:http://a.example/>\n<URL:http://bad.example/~x>\n")
+	b := write("b.txt", "nothing here <p>\n")
+	c := write("c.txt", "<http://a.example/>\n<mailto:m@example.org>\n")
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"default", []string{a}, "http://a.example/\nftp://f.example/x\nhttp://a.example/\n"},
+		{"-n", []string{"-n", a}, "1:5:http://a.example/\n2:3:ftp://f.example/x\n2:28:http://a.example/\n"},
+		{"-Hn combined", []string{"-Hn", a}, a + ":1:5:http://a.example/\n" + a + ":2:3:ftp://f.example/x\n" + a + ":2:28:http://a.example/\n"},
+		{"-u across files", []string{"-u", a, c}, "http://a.example/\nftp://f.example/x\nmailto:m@example.org\n"},
+		{"-Hnu", []string{"-Hnu", a, c}, a + ":1:5:http://a.example/\n" + a + ":2:3:ftp://f.example/x\n" + c + ":2:1:mailto:m@example.org\n"},
+		{"-c, several files", []string{"-c", a, b, c}, a + ":3\n" + b + ":0\n" + c + ":2\n"},
+		{"-c, one file", []string{"-c", b}, "0\n"},
+		{"-c with --scheme", []string{"-c", "--scheme", "ftp", a}, "1\n"},
+		{"-l", []string{"-l", a, b, c}, a + "\n" + c + "\n"},
+		{"-L", []string{"-L", a, b, c}, b + "\n"},
+		{"--scheme", []string{"--scheme", "ftp,mailto", a, c}, "ftp://f.example/x\nmailto:m@example.org\n"},
+		{"--scheme=value, case", []string{"--scheme=HTTP", c}, "http://a.example/\n"},
+		{"-0", []string{"-0", c}, "http://a.example/\x00mailto:m@example.org\x00"},
+		{"-l0", []string{"-l0", a, b}, a + "\x00"},
+		{"--format", []string{"--format", "{line}\\t{col}\\t{scheme}\\t{url}", c}, "1\t1\thttp\thttp://a.example/\n2\t1\tmailto\tmailto:m@example.org\n"},
+		{"--format braces", []string{"--format={{{form}}} {raw}", c}, "{bare} <http://a.example/>\n{bare} <mailto:m@example.org>\n"},
+		{"--format of an error, with --json's fields", []string{"--format", "{error_rule}@{error_offset}", "--json=false", a}, "@\n@\n@\n"},
+		{"flags after files", []string{a, "-n"}, "1:5:http://a.example/\n2:3:ftp://f.example/x\n2:28:http://a.example/\n"},
+		{"-- ends flags", []string{"--", "-n"}, ""},
+		{"--with-filename long", []string{"--with-filename", c}, c + ":http://a.example/\n" + c + ":mailto:m@example.org\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			run(tc.args, strings.NewReader(""), &out, &errOut)
+			if out.String() != tc.want {
+				t.Errorf("%q: got %q, want %q (stderr %q)", tc.args, out.String(), tc.want, errOut.String())
+			}
+		})
+	}
+
+	// Usage errors.
+	for _, args := range [][]string{{"-c", "-l", a}, {"-c", "--json", a}, {"--json", "--format", "{url}", a},
+		{"--format", "{nope}", a}, {"--format", "{url", a}, {"--format", "}", a}, {"--completion", "tcsh"}} {
+		var out, errOut bytes.Buffer
+		if code := run(args, nil, &out, &errOut); code != 2 || out.Len() > 0 {
+			t.Errorf("%q: exit %d, %q", args, code, out.String())
+		}
+	}
+}
+
+// TestStats: the summary on standard error, or as the last JSON record.
+func TestStats(t *testing.T) {
+	in := "<URL:http://a.example/> <URL:http://b.example/~x> <ftp://f.example/> <URL:http://c.example/|>\n"
+	var out, errOut bytes.Buffer
+	run([]string{"--stats"}, strings.NewReader(in), &out, &errOut)
+	if out.String() != "http://a.example/\nftp://f.example/\n" {
+		t.Errorf("output %q", out.String())
+	}
+	for _, want := range []string{"urlsift: 1 files, 94 bytes, 0 messages, 4 wrappers: 2 valid URLs, 2 invalid;",
+		"\n  2 unsafe (RFC 1738 section 2.2)\n", "URLs by scheme: 1 ftp, 1 http\n"} {
+		if !strings.Contains(errOut.String(), want) {
+			t.Errorf("stats %q, want it to hold %q", errOut.String(), want)
+		}
+	}
+	out.Reset()
+	errOut.Reset()
+	run([]string{"--stats", "--json"}, strings.NewReader(in), &out, &errOut)
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	var last struct {
+		Stats struct {
+			Files, Bytes, Wrappers, Valid, Invalid int
+			InvalidByReason                        []struct {
+				Reason string
+				Count  int
+			} `json:"invalid_by_reason"`
+			Schemes map[string]int
+		}
+	}
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &last); err != nil || len(lines) != 5 {
+		t.Fatalf("%d lines, last %q: %v", len(lines), lines[len(lines)-1], err)
+	}
+	s := last.Stats
+	if s.Files != 1 || s.Bytes != 94 || s.Wrappers != 4 || s.Valid != 2 || s.Invalid != 2 || len(s.InvalidByReason) != 1 ||
+		s.InvalidByReason[0].Count != 2 || s.Schemes["http"] != 1 || s.Schemes["ftp"] != 1 {
+		t.Errorf("got %+v", s)
+	}
+}
+
+// TestCompletionsAndMan: the scripts and the man page come from the flag
+// definitions, and the shells read them.
+func TestCompletionsAndMan(t *testing.T) {
+	var f flags
+	fs := newFlagSet(&f)
+	for _, shell := range []string{"bash", "zsh", "fish"} {
+		var out, errOut bytes.Buffer
+		if code := run([]string{"--completion", shell}, nil, &out, &errOut); code != 0 {
+			t.Fatalf("%s: exit %d %s", shell, code, errOut.String())
+		}
+		for _, flag := range []string{"line-number", "files-without-match", "grammar", "no-typography"} {
+			if !strings.Contains(out.String(), flag) {
+				t.Errorf("%s completion lacks --%s", shell, flag)
+			}
+		}
+		if path, err := exec.LookPath(shell); err == nil && shell != "fish" {
+			check := exec.Command(path, "-n", "/dev/stdin")
+			check.Stdin = strings.NewReader(out.String())
+			if msg, err := check.CombinedOutput(); err != nil {
+				t.Errorf("%s -n: %v %s", shell, err, msg)
+			}
+		}
+	}
+	var out, errOut bytes.Buffer
+	run([]string{"--man"}, nil, &out, &errOut)
+	n := 0
+	fs.VisitAll(func(fl *pflag.Flag) {
+		n++
+		if !strings.Contains(out.String(), `\-\-`+strings.ReplaceAll(fl.Name, "-", `\-`)) {
+			t.Errorf("the man page lacks --%s", fl.Name)
+		}
+	})
+	if n < 20 || !strings.HasPrefix(out.String(), `.\"`) || !strings.Contains(out.String(), ".SH OPTIONS") {
+		t.Errorf("man page %.200q", out.String())
+	}
+}

@@ -1,0 +1,280 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"hash/maphash"
+	"strconv"
+	"strings"
+
+	"github.com/urlsift/urlsift/extract"
+	"github.com/urlsift/urlsift/extract/output"
+	"github.com/urlsift/urlsift/scanner"
+)
+
+// segment is a piece of a --format template: literal text, or a field.
+type segment struct {
+	lit   string
+	field string
+}
+
+// fields are the fields of a --format template: those of --json.
+var fields = map[string]func(m extract.Match) string{
+	"path":           func(m extract.Match) string { return m.Pos.Filename },
+	"input":          func(m extract.Match) string { return m.Input },
+	"url":            func(m extract.Match) string { return m.URL },
+	"valid":          func(m extract.Match) string { return strconv.FormatBool(m.Valid) },
+	"error":          func(m extract.Match) string { return m.Error },
+	"error_rule":     func(m extract.Match) string { r, _, _ := syntax(m); return r },
+	"error_section":  func(m extract.Match) string { _, s, _ := syntax(m); return s },
+	"error_offset":   func(m extract.Match) string { _, _, at := syntax(m); return at },
+	"scheme":         func(m extract.Match) string { return m.Scheme },
+	"form":           func(m extract.Match) string { return m.Form.String() },
+	"raw":            func(m extract.Match) string { return m.Raw },
+	"offset":         func(m extract.Match) string { return strconv.FormatInt(m.Pos.Offset, 10) },
+	"length":         func(m extract.Match) string { return strconv.Itoa(len(m.Raw)) },
+	"line":           func(m extract.Match) string { return strconv.Itoa(m.Pos.Line) },
+	"col":            func(m extract.Match) string { return strconv.Itoa(m.Pos.Column) },
+	"alternatives":   func(m extract.Match) string { return strings.Join(m.Alternatives, " ") },
+	"warnings":       func(m extract.Match) string { return strings.Join(m.Warnings, "; ") },
+	"message":        func(m extract.Match) string { return itoaIf(m.Mail.Message) },
+	"message_id":     func(m extract.Match) string { return m.Mail.MessageID },
+	"message_offset": func(m extract.Match) string { return itoaIf64(m.Mail.MessageOffset, m.Mail.Message) },
+	"part":           func(m extract.Match) string { return m.Mail.Part },
+	"charset":        func(m extract.Match) string { return m.Mail.Charset },
+}
+
+func itoaIf(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return strconv.Itoa(n)
+}
+
+func itoaIf64(n int64, message int) string {
+	if message == 0 {
+		return ""
+	}
+	return strconv.FormatInt(n, 10)
+}
+
+// syntax returns the rule, section and offset of a grammar's reason.
+func syntax(m extract.Match) (rule, section, at string) {
+	var se extract.SyntaxError
+	if errors.As(m.Err, &se) {
+		return se.Rule(), se.Section(), strconv.Itoa(se.At())
+	}
+	return "", "", ""
+}
+
+// parseFormat reads a --format template: {field}, {{ and }} for braces,
+// and \t, \n, \0 and \\ for a tab, a newline, a NUL and a backslash.
+func parseFormat(t string) ([]segment, error) {
+	var segs []segment
+	var lit strings.Builder
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case c == '{' && strings.HasPrefix(t[i:], "{{"), c == '}' && strings.HasPrefix(t[i:], "}}"):
+			lit.WriteByte(c)
+			i++
+		case c == '{':
+			end := strings.IndexByte(t[i:], '}')
+			if end < 0 {
+				return nil, fmt.Errorf("--format: %q has no closing }", t[i:])
+			}
+			name := t[i+1 : i+end]
+			if fields[name] == nil {
+				return nil, fmt.Errorf("--format: no field {%s}; the fields are those of --json", name)
+			}
+			segs = append(segs, segment{lit: lit.String()}, segment{field: name})
+			lit.Reset()
+			i += end
+		case c == '}':
+			return nil, fmt.Errorf("--format: a lone } (write }} for one)")
+		case c == '\\' && i+1 < len(t):
+			i++
+			switch t[i] {
+			case 't':
+				lit.WriteByte('\t')
+			case 'n':
+				lit.WriteByte('\n')
+			case '0':
+				lit.WriteByte(0)
+			default:
+				lit.WriteByte(t[i])
+			}
+		default:
+			lit.WriteByte(c)
+		}
+	}
+	return append(segs, segment{lit: lit.String()}), nil
+}
+
+// appendRecord appends the output of one match: its JSON record, its
+// --format line, or the URL with what -H, -n and --with-message put
+// before it; then a newline, or a NUL with -0.
+func (o *options) appendRecord(dst []byte, m extract.Match) []byte {
+	switch {
+	case o.json:
+		dst = output.AppendJSON(dst, m)
+	case o.format != nil:
+		for _, s := range o.format {
+			if s.field == "" {
+				dst = append(dst, s.lit...)
+			} else {
+				dst = append(dst, printable(fields[s.field](m))...)
+			}
+		}
+	default:
+		if o.withName {
+			dst = append(dst, printable(m.Pos.Filename)...)
+			dst = append(dst, ':')
+		}
+		if o.lineNumber {
+			dst = strconv.AppendInt(dst, int64(m.Pos.Line), 10)
+			dst = append(dst, ':')
+			dst = strconv.AppendInt(dst, int64(m.Pos.Column), 10)
+			dst = append(dst, ':')
+		}
+		if o.withMessage && m.Mail.Message > 0 {
+			id := m.Mail.MessageID
+			if id == "" {
+				id = "-"
+			}
+			dst = append(dst, printable(id)...)
+			dst = append(dst, ' ')
+		}
+		dst = append(dst, m.URL...)
+	}
+	return append(dst, o.end)
+}
+
+// stats are what --stats tells, for one file or for the run.
+type stats struct {
+	files, messages, wrappers, valid, invalid int
+	reasons, schemes                          map[string]int
+}
+
+// add counts one reported match.
+func (s *stats) add(m extract.Match) {
+	if s.reasons == nil {
+		s.reasons, s.schemes = map[string]int{}, map[string]int{}
+	}
+	s.wrappers++
+	s.messages = max(s.messages, m.Mail.Message)
+	if m.Valid {
+		s.valid++
+		s.schemes[m.Scheme]++
+		return
+	}
+	s.invalid++
+	s.reasons[reason(m.Err)]++
+}
+
+// reason names why a match is invalid, without its offsets: the rule and
+// section, or why a wrapper was abandoned.
+func reason(err error) string {
+	var se extract.SyntaxError
+	var u *scanner.Unterminated
+	switch {
+	case errors.As(err, &se):
+		return se.Rule() + " (" + se.Section() + ")"
+	case errors.As(err, &u):
+		return "unterminated wrapper: " + u.Err.Error()
+	case err != nil:
+		return err.Error()
+	}
+	return ""
+}
+
+// merge adds the counts of one file to the run's.
+func (s *stats) merge(f *stats) {
+	if s.reasons == nil {
+		s.reasons, s.schemes = map[string]int{}, map[string]int{}
+	}
+	s.files++
+	s.messages += f.messages
+	s.wrappers += f.wrappers
+	s.valid += f.valid
+	s.invalid += f.invalid
+	for k, v := range f.reasons {
+		s.reasons[k] += v
+	}
+	for k, v := range f.schemes {
+		s.schemes[k] += v
+	}
+}
+
+// topReasons returns at most ten reasons, the most frequent first.
+func (s *stats) topReasons() []string {
+	keys := sortedKeys(s.reasons)
+	return keys[:min(10, len(keys))]
+}
+
+// text writes the statistics for standard error.
+func (s *stats) text(bytes int64, seconds float64) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "urlsift: %d files, %d bytes, %d messages, %d wrappers: %d valid URLs, %d invalid; %.3f s, %.1f MB/s\n",
+		s.files, bytes, s.messages, s.wrappers, s.valid, s.invalid, seconds, float64(bytes)/1e6/max(seconds, 1e-9))
+	if s.invalid > 0 {
+		b.WriteString("urlsift: invalid by reason:")
+		for _, k := range s.topReasons() {
+			fmt.Fprintf(&b, "\n  %d %s", s.reasons[k], k)
+		}
+		b.WriteString("\n")
+	}
+	if s.valid > 0 {
+		b.WriteString("urlsift: URLs by scheme:")
+		for _, k := range sortedKeys(s.schemes) {
+			fmt.Fprintf(&b, " %d %s,", s.schemes[k], k)
+		}
+		return strings.TrimSuffix(b.String(), ",") + "\n"
+	}
+	return b.String()
+}
+
+// json writes the statistics as the last record of --json.
+func (s *stats) json(bytes int64, seconds float64) []byte {
+	b := fmt.Appendf(nil, `{"stats":{"files":%d,"bytes":%d,"messages":%d,"wrappers":%d,"valid":%d,"invalid":%d,"invalid_by_reason":[`,
+		s.files, bytes, s.messages, s.wrappers, s.valid, s.invalid)
+	for i, k := range s.topReasons() {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"reason":`...)
+		b = output.AppendString(b, k)
+		b = fmt.Appendf(b, `,"count":%d}`, s.reasons[k])
+	}
+	b = append(b, `],"schemes":{`...)
+	for i, k := range sortedKeys(s.schemes) {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = output.AppendString(b, k)
+		b = fmt.Appendf(b, ":%d", s.schemes[k])
+	}
+	return fmt.Appendf(b, `},"seconds":%.3f,"bytes_per_second":%.0f}}`+"\n", seconds, float64(bytes)/max(seconds, 1e-9))
+}
+
+// seen is the set of URLs printed, for -u: 16 bytes of hash per distinct
+// URL (two 64-bit maphash sums with their own seeds, so that two URLs
+// collide with a chance of 2^-128), about 40 bytes with the map's own.
+type seen struct {
+	s1, s2 maphash.Seed
+	set    map[[2]uint64]struct{}
+}
+
+func newSeen() *seen {
+	return &seen{s1: maphash.MakeSeed(), s2: maphash.MakeSeed(), set: map[[2]uint64]struct{}{}}
+}
+
+// add reports whether url is new, and remembers it.
+func (s *seen) add(url string) bool {
+	k := [2]uint64{maphash.String(s.s1, url), maphash.String(s.s2, url)}
+	if _, ok := s.set[k]; ok {
+		return false
+	}
+	s.set[k] = struct{}{}
+	return true
+}
