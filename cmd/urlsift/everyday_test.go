@@ -50,6 +50,15 @@ func TestEverydayFlags(t *testing.T) {
 		{"flags after files", []string{a, "-n"}, "1:5:http://a.example/\n2:3:ftp://f.example/x\n2:28:http://a.example/\n"},
 		{"-- ends flags", []string{"--", "-n"}, ""},
 		{"--with-filename long", []string{"--with-filename", c}, c + ":http://a.example/\n" + c + ":mailto:m@example.org\n"},
+		{"one-dash long flags, as Go's flag took them", []string{"-scheme=mailto", "-with-filename", c}, c + ":mailto:m@example.org\n"},
+		{"-u with --json", []string{"-u", "--json", "--format=", "--scheme", "http", a},
+			`{"path":"` + a + `","input":"text","url":"http://a.example/","valid":true,"scheme":"http","form":"url",` +
+				`"raw":"<URL:http://a.example/>","offset":4,"length":23,"line":1,"col":5,"alternatives":[]}` + "\n" +
+				`{"path":"` + a + `","input":"text","url":"http://bad.example/~x","valid":false,` +
+				`"error":"http: \"~\" at 19 is unsafe and must be encoded (RFC 1738 section 2.2)","error_rule":"unsafe",` +
+				`"error_section":"RFC 1738 section 2.2","error_offset":19,"scheme":"http","form":"url",` +
+				`"raw":"<URL:http://bad.example/~x>","offset":83,"length":27,"line":3,"col":1,"alternatives":[]}` + "\n"},
+		{"-u with --format", []string{"-u", "--format", "{line}:{url}", a, c}, "1:http://a.example/\n2:ftp://f.example/x\n2:mailto:m@example.org\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out, errOut bytes.Buffer

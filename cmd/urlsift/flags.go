@@ -104,6 +104,24 @@ const exitStatus = `0 when a valid URL was found, 1 when none was, 2 on an error
 unreadable file or a broken MIME part is reported on standard error, and
 everything else is still read).`
 
+// longFlags rewrites "-json", "-max-length=8" and the like, long flags
+// with one dash as Go's flag package took them, as "--json": so they keep
+// working. Combined short flags ("-Hnu") and arguments after "--" stay.
+func longFlags(fs *pflag.FlagSet, args []string) []string {
+	out := make([]string, 0, len(args))
+	for i, a := range args {
+		if a == "--" {
+			return append(out, args[i:]...)
+		}
+		name, _, _ := strings.Cut(strings.TrimPrefix(a, "-"), "=")
+		if len(a) > 2 && a[0] == '-' && a[1] != '-' && len(name) > 1 && fs.Lookup(name) != nil {
+			a = "-" + a
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
 // usage is the help: made from the flag definitions.
 func usage(fs *pflag.FlagSet) string {
 	var b strings.Builder

@@ -94,7 +94,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "urlsift: "+format+"\n\n%s", append(a, usage(fs))...)
 		return 2
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(longFlags(fs, args)); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			fmt.Fprint(stdout, usage(fs))
 			return 0
