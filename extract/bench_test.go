@@ -71,6 +71,25 @@ func BenchmarkRFCs(b *testing.B) {
 	}
 }
 
+// BenchmarkDenseValid runs over 16 MiB of lines that each hold two valid
+// URLs, "<URL:http://a.example/x> see <http://b.example/y> and", as the
+// command reads them by default: valid URLs only. It reports the
+// allocations per URL.
+func BenchmarkDenseValid(b *testing.B) {
+	line := "<URL:http://a.example/x> see <http://b.example/y> and\n"
+	in := bytes.Repeat([]byte(line), 16<<20/len(line))
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	urls := 0
+	for b.Loop() {
+		x := New(bytes.NewReader(in))
+		for x.Next() {
+			urls++
+		}
+	}
+	b.ReportMetric(float64(urls)/float64(b.Elapsed().Seconds())/1e6, "MURL/s")
+}
+
 // BenchmarkNoWrappers runs over 16 MiB of prose with no "<".
 func BenchmarkNoWrappers(b *testing.B) {
 	line := "The whitespace should be ignored when extracting the URL (RFC 1738).\n"

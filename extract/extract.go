@@ -213,6 +213,7 @@ type Extractor struct {
 	w       wrap.Wrapper
 	m       Match
 	one     [1]string
+	arena   arena
 }
 
 // New returns an Extractor that reads r.
@@ -286,12 +287,12 @@ func (x *Extractor) Next() bool {
 		scheme := x.w.Scheme()
 		if c.Err != nil {
 			err := fmt.Errorf("unterminated wrapper: %w", c.Err)
-			x.m = Match{Pos: c.Pos, URL: string(x.w.Text), Error: err.Error(), Err: err}
+			x.m = Match{Pos: c.Pos, URL: x.arena.str(x.w.Text), Error: err.Error(), Err: err}
 		} else if !x.choose() {
 			continue
 		}
-		x.m.Pos, x.m.Raw = c.Pos, string(c.Raw)
-		x.m.Scheme = strings.ToLower(string(scheme))
+		x.m.Pos, x.m.Raw = c.Pos, x.arena.str(c.Raw)
+		x.m.Scheme = x.arena.scheme(scheme)
 		x.m.Form = FormBare
 		if x.w.Form == wrap.URL {
 			x.m.Form = FormURL
@@ -315,7 +316,7 @@ func (x *Extractor) choose() bool {
 	}
 	var readings []string
 	if len(x.w.Hyphens) == 0 {
-		x.one[0] = string(x.w.Text)
+		x.one[0] = x.arena.str(x.w.Text)
 		readings = x.one[:]
 	} else {
 		readings = x.w.Readings()
@@ -401,4 +402,62 @@ func (x *Extractor) All() iter.Seq2[Match, error] {
 			yield(Match{}, err)
 		}
 	}
+}
+
+// arenaSize is the size of the blocks that a Match's strings are carved
+// from: a Match kept after the next one pins at most one block.
+const arenaSize = 16 << 10
+
+// arena hands out strings carved from shared blocks, so that a match
+// costs no allocation of its own: a block is only ever appended to, and
+// a new one is taken when it is full, so a string stays as it was for as
+// long as anybody holds it.
+type arena struct{ buf []byte }
+
+// str returns b as a string; a long one gets its own allocation.
+func (a *arena) str(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	if len(b) > arenaSize/8 {
+		return string(b)
+	}
+	if cap(a.buf)-len(a.buf) < len(b) {
+		a.buf = make([]byte, 0, arenaSize)
+	}
+	start := len(a.buf)
+	a.buf = append(a.buf, b...)
+	return unsafe.String(&a.buf[start], len(b))
+}
+
+// scheme returns a scheme in lower case: a constant for the common ones.
+func (a *arena) scheme(b []byte) string {
+	var buf [16]byte
+	if len(b) > len(buf) {
+		return strings.ToLower(string(b))
+	}
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	lower := buf[:len(b)]
+	switch string(lower) {
+	case "http":
+		return "http"
+	case "https":
+		return "https"
+	case "ftp":
+		return "ftp"
+	case "mailto":
+		return "mailto"
+	case "news":
+		return "news"
+	case "file":
+		return "file"
+	case "gopher":
+		return "gopher"
+	}
+	return a.str(lower)
 }

@@ -434,6 +434,20 @@ func (w *chunkWriter) flush() {
 	}
 }
 
+// record appends the output of a match straight to the chunk being filled.
+func (w *chunkWriter) record(o *options, m extract.Match) {
+	if w.stop {
+		return
+	}
+	if w.buf == nil {
+		w.buf = getChunk()
+	}
+	w.buf = o.appendRecord(w.buf, m)
+	if len(w.buf) >= chunkSize {
+		w.flush()
+	}
+}
+
 // message sends a message for standard error, after the output before it.
 func (w *chunkWriter) message(msg string) {
 	w.flush()
@@ -516,7 +530,6 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 		src = wk.walked
 	}
 	matches := src.Read(counter{in, read, stopped}, j.name)
-	var rec []byte
 	count := 0
 	for m, err := range matches {
 		if w.stop {
@@ -557,8 +570,7 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 			w.flush()
 			w.send(item{out: o.appendRecord(getChunk(), m), key: m.URL, keyed: true})
 		default:
-			rec = o.appendRecord(rec[:0], m)
-			w.Write(rec)
+			w.record(&o, m)
 		}
 	}
 	name := []byte(printable(j.name))
