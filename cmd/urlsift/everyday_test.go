@@ -3,9 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -15,13 +13,7 @@ import (
 // TestEverydayFlags: grep's habits, each through the command.
 func TestEverydayFlags(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, text string) string { return writeFile(t, dir, name, text) }
 	a := write("a.txt", "see <URL:http://a.example/> and\n  <ftp://f.example/x> then <URL:http://a.example/>\n<URL:http://bad.example/~x>\n")
 	b := write("b.txt", "nothing here <p>\n")
 	c := write("c.txt", "<http://a.example/>\n<mailto:m@example.org>\n")

@@ -52,6 +52,16 @@ func TestGolden(t *testing.T) {
 	}
 }
 
+// writeFile writes text to a file of dir and returns its path.
+func writeFile(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 func fileExists(name string) bool {
 	_, err := os.Stat(name)
 	return err == nil
@@ -59,13 +69,7 @@ func fileExists(name string) bool {
 
 func TestExitStatus(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, text string) string { return writeFile(t, dir, name, text) }
 	good := write("good.txt", "see <URL:http://a.example/>\n")
 	none := write("none.txt", "<p> and <URL:http://a.example/~x>\n")
 	missing := filepath.Join(dir, "missing.txt")

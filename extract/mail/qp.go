@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"bytes"
 	"io"
+
+	"github.com/urlsift/urlsift/extract/internal/hex"
 )
 
 // qpReader decodes quoted-printable (RFC 2045 section 6.7) leniently, as
@@ -65,26 +67,13 @@ func (q *qpReader) decode(b []byte) {
 			q.out = append(q.out, b...)
 			return
 		}
-		hi, ok1 := unhex(b[i+1])
-		lo, ok2 := unhex(b[i+2])
-		if !ok1 || !ok2 {
+		c, ok := hex.Byte(b[i+1], b[i+2])
+		if !ok {
 			q.out = append(q.out, b[:i+1]...) // "=" as itself
 			b = b[i+1:]
 			continue
 		}
-		q.out = append(append(q.out, b[:i]...), hi<<4|lo)
+		q.out = append(append(q.out, b[:i]...), c)
 		b = b[i+3:]
 	}
-}
-
-func unhex(c byte) (byte, bool) {
-	switch {
-	case c >= '0' && c <= '9':
-		return c - '0', true
-	case c >= 'A' && c <= 'F':
-		return c - 'A' + 10, true
-	case c >= 'a' && c <= 'f':
-		return c - 'a' + 10, true
-	}
-	return 0, false
 }

@@ -1,5 +1,7 @@
 package rfc1738
 
+import "github.com/urlsift/urlsift/extract/internal/hex"
+
 // The address of a mailto URL is "(the encoding of an) addr-spec, as
 // specified in RFC 822" (RFC 1738 section 3.5). It is matched here on the
 // decoded characters, each read from the URL as itself or as an escape:
@@ -33,21 +35,12 @@ func (p *parser) mailChar(i int) (c byte, next int, ok bool) {
 		if !escapeAt(s, i) {
 			return 0, i, false
 		}
-		return unhex(s[i+1])<<4 | unhex(s[i+2]), i + 3, true
+		b, _ := hex.Byte(s[i+1], s[i+2])
+		return b, i + 3, true
 	case cls[s[i]]&setXchar != 0:
 		return s[i], i + 1, true
 	}
 	return 0, i, false
-}
-
-func unhex(c byte) byte {
-	switch {
-	case c >= 'a':
-		return c - 'a' + 10
-	case c >= 'A':
-		return c - 'A' + 10
-	}
-	return c - '0'
 }
 
 func isAtomChar(c byte) bool {

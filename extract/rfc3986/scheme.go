@@ -1,6 +1,10 @@
 package rfc3986
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/urlsift/urlsift/extract/internal/hex"
+)
 
 // mailto matches RFC 6068 section 2 from i:
 //
@@ -62,19 +66,10 @@ func (p *parser) mailto(i int) bool {
 // an escape, and how many bytes of s it takes.
 func decoded(s string, i int) (byte, int) {
 	if s[i] == '%' && i+2 < len(s) {
-		return unhex(s[i+1])<<4 | unhex(s[i+2]), 3
+		b, _ := hex.Byte(s[i+1], s[i+2])
+		return b, 3
 	}
 	return s[i], 1
-}
-
-func unhex(c byte) byte {
-	switch {
-	case c >= 'a':
-		return c - 'a' + 10
-	case c >= 'A':
-		return c - 'A' + 10
-	}
-	return c - '0'
 }
 
 // atext reports RFC 5322's atext, with RFC 6532's UTF-8.
