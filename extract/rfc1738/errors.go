@@ -96,7 +96,7 @@ func (e *Error) Error() string {
 	}
 	if q := strings.IndexByte(e.Input, '?'); e.Scheme == "mailto" && q >= 0 && q < e.Offset && e.kind() != kindEnd {
 		// RFC 6068's header fields: the BNF's own reason would mislead.
-		return fmt.Sprintf("mailto: %q at %d: RFC 1738 allows only an address in a mailto URL (section 3.5); "+
+		return fmt.Sprintf("mailto: %q at %d: RFC 1738 allows only an address in a mailto URL (RFC 1738 section 3.5); "+
 			"header fields after \"?\" are RFC 6068's (urlsift --grammar rfc3986 reads them)", e.found(), e.Offset)
 	}
 	switch e.kind() {
