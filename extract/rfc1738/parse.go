@@ -67,8 +67,13 @@ func (p *parser) url() bool {
 }
 
 func (p *parser) schemepart(i int) bool {
-	sc, _ := lookup(p.scheme)
-	switch sc.part {
+	part := pGeneric
+	if equalFold(p.scheme, "http") {
+		part = pHTTP // most URLs: the table's answer, without looking it up
+	} else if sc, ok := lookup(p.scheme); ok {
+		part = sc.part
+	}
+	switch part {
 	case pFTP:
 		return p.ftp(i)
 	case pHTTP:

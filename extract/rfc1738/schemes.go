@@ -32,6 +32,9 @@ const (
 // (see KnownScheme). It compares the scheme as written without case, and
 // does not allocate.
 func lookup(name string) (scheme, bool) {
+	if sc, ok := table(name); ok || lowerASCII(name) {
+		return sc, ok // as written, in lower case: the common case, with no copy
+	}
 	var buf [16]byte
 	if len(name) > len(buf) {
 		return scheme{}, false
@@ -43,7 +46,22 @@ func lookup(name string) (scheme, bool) {
 		}
 		buf[i] = c
 	}
-	switch string(buf[:len(name)]) {
+	return table(string(buf[:len(name)]))
+}
+
+// lowerASCII reports whether s has no upper-case ASCII letter.
+func lowerASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
+// table is the table itself, for a name in lower case.
+func table(name string) (scheme, bool) {
+	switch name {
 	case "ftp":
 		return scheme{"3.2", "21", pFTP}, true
 	case "http":

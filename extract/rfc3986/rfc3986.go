@@ -79,8 +79,19 @@ func (g Grammar) Validate(s string) error { return validate(s, g.iri) }
 // KnownScheme reports whether scheme, compared without case, is in the
 // IANA registry, or starts with "x-" (and is more than that).
 func (g Grammar) KnownScheme(scheme string) bool {
-	scheme = lower(scheme)
-	return ianaSchemes[scheme] || strings.HasPrefix(scheme, "x-") && len(scheme) > 2
+	var buf [64]byte
+	if len(scheme) > len(buf) {
+		return false // longer than any registered scheme
+	}
+	for i := 0; i < len(scheme); i++ {
+		c := scheme[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	lower := buf[:len(scheme)]
+	return ianaSchemes[string(lower)] || len(lower) > 2 && lower[0] == 'x' && lower[1] == '-'
 }
 
 // Character classes of RFC 3986 section 2.
