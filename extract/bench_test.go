@@ -170,6 +170,7 @@ func BenchmarkAdversarial(b *testing.B) {
 		{"url-no-gt", "<URL:"},
 		{"nul", "\x00"},
 		{"invalid-utf8", "\xff\xfe\xc0<http://a.example/\xff>\x80\x80"},
+		{"invalid-utf8-text", "\xff\xfe\xc3"}, // one line, no "<"
 		{"lt-gt", "<>"},
 		{"quoted-lt", "> <a\n"},
 	} {

@@ -143,8 +143,8 @@ func runeCount(b []byte) int {
 			break
 		}
 		size := 1
-		if b[0] >= utf8.RuneSelf {
-			_, size = utf8.DecodeRune(b)
+		if c := b[0]; c >= 0xC2 && c < 0xF5 {
+			_, size = utf8.DecodeRune(b) // a lead byte; any other byte is one character
 		}
 		n++
 		b = b[size:]
