@@ -67,13 +67,8 @@ func (p *parser) url() bool {
 }
 
 func (p *parser) schemepart(i int) bool {
-	part := pGeneric
-	if equalFold(p.scheme, "http") {
-		part = pHTTP // most URLs: the table's answer, without looking it up
-	} else if sc, ok := lookup(p.scheme); ok {
-		part = sc.part
-	}
-	switch part {
+	sc, _ := lookup(p.scheme)
+	switch sc.part {
 	case pFTP:
 		return p.ftp(i)
 	case pHTTP:
@@ -96,19 +91,6 @@ func (p *parser) schemepart(i int) bool {
 		return p.prospero(i)
 	}
 	return p.generic(i)
-}
-
-// equalFold compares an ASCII string with a lower-case name, ignoring case.
-func equalFold(s, lower string) bool {
-	if len(s) != len(lower) {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i]|0x20 != lower[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // lit matches a literal, case and all, and fails at the first character

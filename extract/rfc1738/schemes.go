@@ -26,11 +26,8 @@ const (
 	pProspero
 )
 
-// lookup is the one table of the schemes RFC 1738 names: the ten of
-// section 3, each with its production, the names section 4 reserves,
-// and rlogin, https and urn, which urlsift also takes in bare wrappers
-// (see KnownScheme). It compares the scheme as written without case, and
-// does not allocate.
+// lookup returns the entry of table for a scheme as written, compared
+// without case, without allocating.
 func lookup(name string) (scheme, bool) {
 	if sc, ok := table(name); ok || lowerASCII(name) {
 		return sc, ok // as written, in lower case: the common case, with no copy
@@ -59,7 +56,10 @@ func lowerASCII(s string) bool {
 	return true
 }
 
-// table is the table itself, for a name in lower case.
+// table is the one table of the schemes RFC 1738 names, for a name in
+// lower case: the ten of section 3, each with its production, the names
+// section 4 reserves, and rlogin, https and urn, which urlsift also takes
+// in bare wrappers (see KnownScheme).
 func table(name string) (scheme, bool) {
 	switch name {
 	case "ftp":
