@@ -70,7 +70,7 @@ func (o *options) keep(m extract.Match) bool {
 
 // source returns the library's reader of files with the command's
 // options.
-func (o options) source(skipBinary bool) *source.Source {
+func (o options) source() *source.Source {
 	opts := []source.Option{source.With(o.extract...)}
 	switch o.input {
 	case "text":
@@ -79,9 +79,6 @@ func (o options) source(skipBinary bool) *source.Source {
 		opts = append(opts, source.As(mail.Message))
 	case "mbox":
 		opts = append(opts, source.As(mail.Mbox))
-	}
-	if skipBinary {
-		opts = append(opts, source.SkipBinary())
 	}
 	return source.New(opts...)
 }
@@ -486,7 +483,7 @@ func (c counter) Read(p []byte) (int, error) {
 
 // worker holds what reading a file needs, reused from file to file.
 type worker struct {
-	named, walked *source.Source // binary files found in a walk are skipped
+	src *source.Source
 }
 
 // scan reads one input and writes its matches to res.
@@ -522,14 +519,11 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 		defer f.Close()
 		in = f
 	}
-	if wk.named == nil {
-		wk.named, wk.walked = o.source(false), o.source(true)
+	if wk.src == nil {
+		wk.src = o.source()
 	}
-	src := wk.named // a file named on the command line is always read
-	if j.walked {
-		src = wk.walked
-	}
-	matches := src.Read(counter{in, read, stopped}, j.name)
+	wk.src.SetSkipBinary(j.walked) // a file named on the command line is always read
+	matches := wk.src.Read(counter{in, read, stopped}, j.name)
 	count := 0
 	for m, err := range matches {
 		if w.stop {

@@ -50,6 +50,11 @@ func As(kind mail.Kind) Option { return func(s *Source) { s.kind, s.forced = kin
 // ErrBinary.
 func SkipBinary() Option { return func(s *Source) { s.skipBinary = true } }
 
+// SetSkipBinary turns SkipBinary on or off for the inputs read from now
+// on: a command skips the binary files found in a directory, not the
+// ones named.
+func (s *Source) SetSkipBinary(on bool) { s.skipBinary = on }
+
 // With passes options to package extract (and mail).
 func With(opts ...extract.Option) Option {
 	return func(s *Source) { s.opts = append(s.opts, opts...) }
