@@ -85,6 +85,15 @@ func TestStats(t *testing.T) {
 			t.Errorf("stats %q, want it to hold %q", errOut.String(), want)
 		}
 	}
+	// Messages count whether they hold URLs or not.
+	out.Reset()
+	errOut.Reset()
+	mbox := "From a Mon Jan  1 00:00:00 2001\nFrom: a\n\n<http://a.example/>\n\nFrom b Mon Jan  1 00:00:00 2001\nFrom: b\n\nnone\n\n" +
+		"From c Mon Jan  1 00:00:00 2001\nFrom: c\n\nnone either\n"
+	run([]string{"--stats"}, strings.NewReader(mbox), &out, &errOut)
+	if !strings.Contains(errOut.String(), " 3 messages, 1 wrappers: 1 valid URLs") {
+		t.Errorf("stats of an mbox: %q", errOut.String())
+	}
 	out.Reset()
 	errOut.Reset()
 	run([]string{"--stats", "--json"}, strings.NewReader(in), &out, &errOut)

@@ -567,6 +567,7 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 			w.record(&o, m)
 		}
 	}
+	res.stats.messages = wk.src.Counts().Messages
 	name := []byte(printable(j.name))
 	switch {
 	case o.count:

@@ -162,7 +162,6 @@ func (s *stats) add(m extract.Match) {
 		s.reasons, s.schemes = map[string]int{}, map[string]int{}
 	}
 	s.wrappers++
-	s.messages = max(s.messages, m.Mail.Message)
 	if m.Valid {
 		s.valid++
 		s.schemes[m.Scheme]++

@@ -561,9 +561,34 @@ func (w *walker) fail(path string, err error) bool {
 // are those of extract.New. Errors that cost a part are *PartError
 // values, and the matches go on after them.
 func Matches(r io.Reader, kind Kind, opts ...extract.Option) iter.Seq2[extract.Match, error] {
+	return MatchesCounted(r, kind, nil, opts...)
+}
+
+// Counts are what Matches read of an input.
+type Counts struct {
+	// Messages is the number of messages read (0 for text), Parts the
+	// number of header blocks and text parts.
+	Messages, Parts int
+}
+
+// MatchesCounted is Matches, and keeps c up to date as it reads (c may
+// be nil).
+func MatchesCounted(r io.Reader, kind Kind, c *Counts, opts ...extract.Option) iter.Seq2[extract.Match, error] {
+	if c == nil {
+		c = new(Counts)
+	}
+	*c = Counts{}
 	return func(yield func(extract.Match, error) bool) {
 		var x, side *extract.Extractor // one for all parts, reset for each
 		for p, err := range Parts(r, kind) {
+			var pe *PartError
+			if errors.As(err, &pe) {
+				c.Messages = max(c.Messages, pe.Message)
+			}
+			if p != nil {
+				c.Messages = max(c.Messages, p.Message)
+				c.Parts++
+			}
 			if err != nil {
 				if !yield(extract.Match{}, err) {
 					return

@@ -69,7 +69,12 @@ type Source struct {
 
 	raw, text, utf *bufio.Reader
 	x              *extract.Extractor
+	counts         mail.Counts
 }
+
+// Counts returns what the input read last held, as far as it was read:
+// its messages and parts (zero for text).
+func (s *Source) Counts() mail.Counts { return s.counts }
 
 // New returns a Source.
 func New(opts ...Option) *Source {
@@ -123,9 +128,10 @@ func (s *Source) Read(r io.Reader, name string) iter.Seq2[extract.Match, error] 
 		if !s.forced {
 			kind = mail.Detect(head)
 		}
+		s.counts = mail.Counts{}
 		opts := append(slices.Clip(s.opts), extract.Filename(name))
 		if kind != mail.Text {
-			for m, err := range mail.Matches(br, kind, opts...) {
+			for m, err := range mail.MatchesCounted(br, kind, &s.counts, opts...) {
 				if !yield(m, err) {
 					return
 				}

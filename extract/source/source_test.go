@@ -52,6 +52,18 @@ func TestRead(t *testing.T) {
 	}
 }
 
+func TestCounts(t *testing.T) {
+	src := New()
+	collect(src, []byte("From a\nFrom: a\n\nx\n\nFrom b\nFrom: b\nContent-Type: image/png\n\nx\n\nFrom c\nFrom: c\n\ny\n"))
+	if c := src.Counts(); c.Messages != 3 || c.Parts != 5 {
+		t.Errorf("got %+v, want 3 messages, 5 parts (3 headers, 2 text parts)", c)
+	}
+	collect(src, []byte("text <http://a.example/>"))
+	if c := src.Counts(); c.Messages != 0 {
+		t.Errorf("text: got %+v", c)
+	}
+}
+
 func TestOpen(t *testing.T) {
 	src := New()
 	for m, err := range src.Open(filepath.Join("..", "..", "corpus", "tree", "sub", "notes.dat")) {
