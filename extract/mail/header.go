@@ -35,27 +35,32 @@ var mailFields = map[string]bool{
 	"dkim-signature": true, "authentication-results": true,
 }
 
-// field is one header field: its name, its value unfolded (the line
-// breaks of folding removed, the white space after them kept) and where
-// its first line starts in the header block.
+// field is one header field: where its first line starts in the header
+// block, its name (block[at:at+nameLen]) and its value unfolded (the line
+// breaks of folding removed, the white space after them kept), in the
+// header's values.
 type field struct {
-	name  string
-	value []byte
-	at    int
+	at, nameLen int
+	start, end  int
 }
 
-// header is a message's header block as read, and its fields.
+// header is a message's header block as read, and its fields. One serves
+// message after message, its buffers reused.
 type header struct {
 	block  []byte  // the raw bytes, the empty line that ends them included
 	fields []field // in the order of the block
+	values []byte  // the fields' values, one after another
 	bad    []int   // block offsets of lines that are not fields, skipped
 }
 
+func (h *header) name(f *field) []byte  { return h.block[f.at : f.at+f.nameLen] }
+func (h *header) value(f *field) []byte { return h.values[f.start:f.end] }
+
 // get returns the trimmed value of the first field of that name.
 func (h *header) get(name string) string {
-	for _, f := range h.fields {
-		if strings.EqualFold(f.name, name) {
-			return string(bytes.TrimSpace(f.value))
+	for i := range h.fields {
+		if f := &h.fields[i]; bytes.EqualFold(h.name(f), []byte(name)) {
+			return string(bytes.TrimSpace(h.value(f)))
 		}
 	}
 	return ""
@@ -64,14 +69,14 @@ func (h *header) get(name string) string {
 // fieldAt returns the name of the field in which block offset at lies
 // (of the field before it, for a skipped line), "" before the first.
 func (h *header) fieldAt(at int64) string {
-	name := ""
-	for _, f := range h.fields {
-		if int64(f.at) > at {
+	var name []byte
+	for i := range h.fields {
+		if int64(h.fields[i].at) > at {
 			break
 		}
-		name = f.name
+		name = h.name(&h.fields[i])
 	}
-	return name
+	return string(name)
 }
 
 // read reads a header block up to the empty line after it, or to the end
@@ -81,7 +86,7 @@ func (h *header) fieldAt(at int64) string {
 // again as text: errHeaderTooLong when the block does not end within
 // maxHeader bytes, or the input's error. Time is linear in the block.
 func (h *header) read(br *bufio.Reader) error {
-	h.block, h.fields, h.bad = h.block[:0], h.fields[:0], h.bad[:0]
+	h.block, h.fields, h.values, h.bad = h.block[:0], h.fields[:0], h.values[:0], h.bad[:0]
 	start := 0 // where the line being read starts in h.block
 	for {
 		piece, err := br.ReadSlice('\n')
@@ -115,15 +120,16 @@ func (h *header) line(start int) bool {
 	case len(body) == 0 && len(line) > 0:
 		return true
 	case (body[0] == ' ' || body[0] == '\t') && len(h.fields) > 0:
-		f := &h.fields[len(h.fields)-1]
-		f.value = append(f.value, body...) // unfolded: the line break goes
+		h.values = append(h.values, body...)          // unfolded: the line break goes
+		h.fields[len(h.fields)-1].end = len(h.values) // the last field's value ends the values
 	default:
 		name, value, ok := bytes.Cut(body, []byte(":"))
 		if !ok || !fieldName(name, false) {
 			h.bad = append(h.bad, start)
 			return false
 		}
-		h.fields = append(h.fields, field{name: string(name), value: append([]byte(nil), value...), at: start})
+		h.values = append(h.values, value...)
+		h.fields = append(h.fields, field{at: start, nameLen: len(name), start: len(h.values) - len(value), end: len(h.values)})
 	}
 	return false
 }

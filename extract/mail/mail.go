@@ -247,13 +247,14 @@ func Parts(r io.Reader, kind Kind) iter.Seq2[*Part, error] {
 // walker walks one input; its methods return false when the consumer
 // stopped.
 type walker struct {
-	yield  func(*Part, error) bool
-	input  string
-	depth  int // multiparts and attached messages open
-	msg    int
-	id     string
-	offset int64
-	br     *bufio.Reader // for each message in turn
+	yield   func(*Part, error) bool
+	input   string
+	depth   int       // multiparts and attached messages open
+	headers []*header // one for each depth, reused
+	msg     int
+	id      string
+	offset  int64
+	br      *bufio.Reader // for each message in turn
 }
 
 // message walks one message, numbered n, whose "From " line is at input
@@ -274,7 +275,10 @@ func (w *walker) message(r io.Reader, n int, at int64, origin scanner.Position) 
 // entityMessage reads a message (the input's, or one attached at path)
 // from its header on; origin is where its header starts.
 func (w *walker) entityMessage(br *bufio.Reader, path string, origin scanner.Position) bool {
-	h := new(header)
+	for len(w.headers) <= w.depth {
+		w.headers = append(w.headers, new(header))
+	}
+	h := w.headers[w.depth] // the messages around this one are done with theirs
 	err := h.read(br)
 	if err != nil {
 		if err == errHeaderTooLong {
@@ -309,7 +313,7 @@ func (w *walker) entityMessage(br *bufio.Reader, path string, origin scanner.Pos
 		p := &Part{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Path: hpath,
 			Body: bytes.NewReader(h.block), Origin: origin, input: w.input, header: h}
 		for i := range h.fields {
-			if d, ok := decodeHeader(h.fields[i].value); ok {
+			if d, ok := decodeHeader(h.value(&h.fields[i])); ok {
 				p.extras = append(p.extras, extra{&h.fields[i], d})
 			}
 		}
@@ -661,7 +665,7 @@ func (p *Part) decoded(x *extract.Extractor, e extra, yield func(extract.Match, 
 	x.ResetAt(strings.NewReader(e.text), at)
 	for x.Next() {
 		m := x.Match()
-		if bytes.Contains(e.f.value, []byte(m.URL)) {
+		if bytes.Contains(p.header.value(e.f), []byte(m.URL)) {
 			continue // found in the raw text
 		}
 		m.Pos.Offset, m.Pos.Line, m.Pos.Column = at.Offset, at.Line, at.Column
