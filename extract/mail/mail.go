@@ -249,8 +249,9 @@ func Parts(r io.Reader, kind Kind) iter.Seq2[*Part, error] {
 type walker struct {
 	yield   func(*Part, error) bool
 	input   string
-	depth   int       // multiparts and attached messages open
-	headers []*header // one for each depth, reused
+	depth   int        // multiparts and attached messages open
+	headers []*header  // one for each depth, reused
+	single  singleByte // the decoder of single-byte charsets, reused
 	msg     int
 	id      string
 	offset  int64
@@ -542,7 +543,12 @@ func (w *walker) text(mediatype string, params map[string]string, body io.Reader
 				return false
 			}
 		}
-		body = transform.NewReader(body, enc.NewDecoder())
+		if cm, ok := enc.(*charmap.Charmap); ok {
+			w.single.reset(body, cm)
+			body = &w.single // one text part is read at a time
+		} else {
+			body = transform.NewReader(body, enc.NewDecoder())
+		}
 	}
 	switch {
 	case mediatype == "text/html":

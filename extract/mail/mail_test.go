@@ -18,6 +18,8 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 	"github.com/ulikunitz/xz"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/transform"
 
 	"github.com/urlsift/urlsift/extract"
 	"github.com/urlsift/urlsift/extract/rfc1738"
@@ -515,5 +517,30 @@ func TestMessageKinds(t *testing.T) {
 				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))
 			}
 		})
+	}
+}
+
+// TestSingleByte: the reused single-byte decoder gives what x/text's
+// decoder gives, for every byte, whatever the reads.
+func TestSingleByte(t *testing.T) {
+	var all []byte
+	for i := range 3 * 256 {
+		all = append(all, byte(i*7))
+	}
+	for _, cm := range []*charmap.Charmap{charmap.Windows1252, charmap.ISO8859_15, charmap.KOI8R, charmap.ISO8859_7, charmap.Windows1251} {
+		want, err := io.ReadAll(transform.NewReader(bytes.NewReader(all), cm.NewDecoder()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var s singleByte
+		for _, rd := range []func(io.Reader) io.Reader{
+			func(r io.Reader) io.Reader { return r }, iotest.OneByteReader, iotest.HalfReader, iotest.DataErrReader,
+		} {
+			s.reset(rd(bytes.NewReader(all)), cm)
+			got, err := io.ReadAll(&s)
+			if err != nil || !bytes.Equal(got, want) {
+				t.Errorf("%v: got %q (%v), want %q", cm, got, err, want)
+			}
+		}
 	}
 }
