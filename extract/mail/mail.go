@@ -249,9 +249,10 @@ func Parts(r io.Reader, kind Kind) iter.Seq2[*Part, error] {
 type walker struct {
 	yield   func(*Part, error) bool
 	input   string
-	depth   int        // multiparts and attached messages open
-	headers []*header  // one for each depth, reused
-	single  singleByte // the decoder of single-byte charsets, reused
+	depth   int         // multiparts and attached messages open
+	headers []*header   // one for each depth, reused
+	single  singleByte  // the decoder of single-byte charsets, reused
+	qps     []*qpReader // one quoted-printable decoder for each depth, reused
 	msg     int
 	id      string
 	offset  int64
@@ -366,7 +367,12 @@ func (w *walker) entity(ctype, cte string, body io.Reader, path string, whole bo
 	mediatype, params := mediaType(ctype)
 	switch strings.ToLower(strings.TrimSpace(cte)) {
 	case "quoted-printable":
-		body = newQP(body)
+		for len(w.qps) <= w.depth {
+			w.qps = append(w.qps, newQP(nil))
+		}
+		q := w.qps[w.depth] // the parts around this one hold theirs
+		q.reset(body)
+		body = q
 	case "base64":
 		body = base64Reader{base64.NewDecoder(base64.StdEncoding, fullReader{body})}
 	}

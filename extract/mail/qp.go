@@ -23,6 +23,12 @@ type qpReader struct {
 
 func newQP(r io.Reader) *qpReader { return &qpReader{r: bufio.NewReader(r)} }
 
+// reset makes q decode r, keeping its buffers.
+func (q *qpReader) reset(r io.Reader) {
+	q.r.Reset(r)
+	q.carry, q.out, q.err = q.carry[:0], nil, nil
+}
+
 func (q *qpReader) Read(p []byte) (int, error) { return q.read(p, q.more) }
 
 // more decodes the next line, or the next piece of a long one.
