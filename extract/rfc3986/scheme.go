@@ -307,21 +307,11 @@ func (p *parser) news(i int) bool {
 		i++
 	}
 	if strings.IndexByte(s[i:], '@') >= 0 {
-		j, ok := p.run(i, setMessage)
-		if !ok {
-			return false
-		}
-		if j == i || j == len(s) || s[j] != '@' {
-			return p.fail(j, rMessage)
-		}
-		k, ok := p.run(j+1, setMessage)
-		if !ok {
-			return false
-		}
-		if k == j+1 || k < len(s) {
+		k, ok := p.pair(i, setMessage, '@', rMessage)
+		if ok && k < len(s) {
 			return p.fail(k, rMessage)
 		}
-		return true
+		return ok
 	}
 	for i < len(s) && (class[s[i]]&(cAlpha|cDigit) != 0 || strings.IndexByte("+-_.*?,!", s[i]) >= 0) {
 		i++
@@ -381,43 +371,20 @@ func (p *parser) nntp(i int) bool {
 // Types, attributes and values are RFC 2045 tokens, as a URI holds them.
 func (p *parser) data(i int) bool {
 	s := p.s
+	var ok bool
 	if i < len(s) && s[i] != ';' && s[i] != ',' {
-		j, ok := p.run(i, setToken)
-		if !ok {
+		if i, ok = p.pair(i, setToken, '/', rMediaType); !ok {
 			return false
 		}
-		if j == i || j == len(s) || s[j] != '/' {
-			return p.fail(j, rMediaType)
-		}
-		k, ok := p.run(j+1, setToken)
-		if !ok {
-			return false
-		}
-		if k == j+1 {
-			return p.fail(k, rMediaType)
-		}
-		i = k
 	}
 	for i < len(s) && s[i] == ';' {
 		if strings.HasPrefix(s[i:], ";base64,") {
 			i += len(";base64")
 			break
 		}
-		j, ok := p.run(i+1, setToken)
-		if !ok {
+		if i, ok = p.pair(i+1, setToken, '=', rParameter); !ok {
 			return false
 		}
-		if j == i+1 || j == len(s) || s[j] != '=' {
-			return p.fail(j, rParameter)
-		}
-		k, ok := p.run(j+1, setToken)
-		if !ok {
-			return false
-		}
-		if k == j+1 {
-			return p.fail(k, rParameter)
-		}
-		i = k
 	}
 	if i == len(s) || s[i] != ',' {
 		return p.fail(i, rDataComma)
@@ -427,4 +394,25 @@ func (p *parser) data(i int) bool {
 		return false
 	}
 	return p.queryFragment(j, rData)
+}
+
+// pair matches 1*c sep 1*c from i, c a character of st: "type/subtype",
+// "attribute=value", "id@domain". It returns where the pair ends.
+func (p *parser) pair(i int, st set, sep byte, r rule) (int, bool) {
+	s := p.s
+	j, ok := p.run(i, st)
+	if !ok {
+		return j, false
+	}
+	if j == i || j == len(s) || s[j] != sep {
+		return j, p.fail(j, r)
+	}
+	k, ok := p.run(j+1, st)
+	if !ok {
+		return k, false
+	}
+	if k == j+1 {
+		return k, p.fail(k, r)
+	}
+	return k, true
 }
