@@ -97,3 +97,16 @@ func TestAppendJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func BenchmarkAppendJSON(b *testing.B) {
+	m := extract.Match{
+		Pos: scanner.Position{Filename: "corpus/rfc1738.txt", Offset: 12345, Line: 300, Column: 12}, URL: "http://www.example.org/some/path/to/a/file.html",
+		Valid: true, Scheme: "http", Form: extract.FormURL, Raw: "<URL:http://www.example.org/some/path/to/\n   a/file.html>", Input: "text",
+	}
+	var buf []byte
+	b.ReportAllocs()
+	for b.Loop() {
+		buf = AppendJSON(buf[:0], m)
+	}
+	b.SetBytes(int64(len(buf)))
+}
