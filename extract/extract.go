@@ -32,6 +32,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/urlsift/urlsift/extract/internal/ascii"
 	"github.com/urlsift/urlsift/extract/rfc1738"
 	"github.com/urlsift/urlsift/scanner"
 	"github.com/urlsift/urlsift/wrap"
@@ -436,13 +437,7 @@ func (a *arena) scheme(b []byte) string {
 	if len(b) > len(buf) {
 		return strings.ToLower(string(b))
 	}
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		buf[i] = c
-	}
-	lower := buf[:len(b)]
+	lower := ascii.Lower(buf[:0], b)
 	switch string(lower) {
 	case "http":
 		return "http"

@@ -5,7 +5,7 @@ import (
 	"bytes"
 	"io"
 
-	"github.com/urlsift/urlsift/extract/internal/hex"
+	"github.com/urlsift/urlsift/extract/internal/ascii"
 )
 
 // qpReader decodes quoted-printable (RFC 2045 section 6.7) leniently, as
@@ -73,7 +73,7 @@ func (q *qpReader) decode(b []byte) {
 			q.out = append(q.out, b...)
 			return
 		}
-		c, ok := hex.Byte(b[i+1], b[i+2])
+		c, ok := ascii.HexByte(b[i+1], b[i+2])
 		if !ok {
 			q.out = append(q.out, b[:i+1]...) // "=" as itself
 			b = b[i+1:]

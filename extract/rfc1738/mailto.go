@@ -1,6 +1,6 @@
 package rfc1738
 
-import "github.com/urlsift/urlsift/extract/internal/hex"
+import "github.com/urlsift/urlsift/extract/internal/ascii"
 
 // The address of a mailto URL is "(the encoding of an) addr-spec, as
 // specified in RFC 822" (RFC 1738 section 3.5). It is matched here on the
@@ -35,7 +35,7 @@ func (p *parser) mailChar(i int) (c byte, next int, ok bool) {
 		if !escapeAt(s, i) {
 			return 0, i, false
 		}
-		b, _ := hex.Byte(s[i+1], s[i+2])
+		b, _ := ascii.HexByte(s[i+1], s[i+2])
 		return b, i + 3, true
 	case cls[s[i]]&setXchar != 0:
 		return s[i], i + 1, true

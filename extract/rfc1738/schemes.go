@@ -1,5 +1,7 @@
 package rfc1738
 
+import "github.com/urlsift/urlsift/extract/internal/ascii"
+
 // scheme is what RFC 1738 says of a scheme: the section that defines it,
 // its default port, and its production (pGeneric for genericurl).
 type scheme struct {
@@ -29,31 +31,14 @@ const (
 // lookup returns the entry of table for a scheme as written, compared
 // without case, without allocating.
 func lookup(name string) (scheme, bool) {
-	if sc, ok := table(name); ok || lowerASCII(name) {
+	if sc, ok := table(name); ok || ascii.IsLower(name) {
 		return sc, ok // as written, in lower case: the common case, with no copy
 	}
 	var buf [16]byte
 	if len(name) > len(buf) {
 		return scheme{}, false
 	}
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		buf[i] = c
-	}
-	return table(string(buf[:len(name)]))
-}
-
-// lowerASCII reports whether s has no upper-case ASCII letter.
-func lowerASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if 'A' <= s[i] && s[i] <= 'Z' {
-			return false
-		}
-	}
-	return true
+	return table(string(ascii.Lower(buf[:0], name)))
 }
 
 // table is the one table of the schemes RFC 1738 names, for a name in

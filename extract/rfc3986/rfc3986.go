@@ -29,6 +29,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/net/idna"
+
+	"github.com/urlsift/urlsift/extract/internal/ascii"
 )
 
 // Validate returns nil when s is a URI by RFC 3986 and the rules of its
@@ -83,14 +85,7 @@ func (g Grammar) KnownScheme(scheme string) bool {
 	if len(scheme) > len(buf) {
 		return false // longer than any registered scheme
 	}
-	for i := 0; i < len(scheme); i++ {
-		c := scheme[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		buf[i] = c
-	}
-	lower := buf[:len(scheme)]
+	lower := ascii.Lower(buf[:0], scheme)
 	return ianaSchemes[string(lower)] || len(lower) > 2 && lower[0] == 'x' && lower[1] == '-'
 }
 
@@ -235,12 +230,10 @@ func (p *parser) uri() bool {
 
 // lower returns s in lower case, without a copy when it is already.
 func lower(s string) string {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c >= 'A' && c <= 'Z' {
-			return strings.ToLower(s)
-		}
+	if ascii.IsLower(s) {
+		return s
 	}
-	return s
+	return strings.ToLower(s)
 }
 
 // generic matches hier-part [ "?" query ] [ "#" fragment ] from i; with
@@ -348,7 +341,7 @@ func (p *parser) host(i, end int) (int, bool) {
 	if !ok {
 		return j, false
 	}
-	if p.iri && !ascii(s[i:j]) {
+	if p.iri && !isASCII(s[i:j]) {
 		if _, err := idna.Lookup.ToASCII(s[i:j]); err != nil {
 			return i, p.fail(i, rIDNA)
 		}
@@ -377,7 +370,7 @@ func (p *parser) ipvFuture(i, end int) (int, bool) {
 	return end + 1, true
 }
 
-func ascii(s string) bool {
+func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
 			return false

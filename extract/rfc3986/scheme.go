@@ -3,7 +3,7 @@ package rfc3986
 import (
 	"strings"
 
-	"github.com/urlsift/urlsift/extract/internal/hex"
+	"github.com/urlsift/urlsift/extract/internal/ascii"
 )
 
 // mailto matches RFC 6068 section 2 from i:
@@ -66,7 +66,7 @@ func (p *parser) mailto(i int) bool {
 // an escape, and how many bytes of s it takes.
 func decoded(s string, i int) (byte, int) {
 	if s[i] == '%' && i+2 < len(s) {
-		b, _ := hex.Byte(s[i+1], s[i+2])
+		b, _ := ascii.HexByte(s[i+1], s[i+2])
 		return b, 3
 	}
 	return s[i], 1
