@@ -158,7 +158,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if o.json || o.stats {
 		o.extract = append(o.extract, extract.ReportInvalid())
 	}
-	progress := &f.progress
 	start := time.Now()
 
 	files := fs.Args()
@@ -168,8 +167,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	jobs, total := expand(files)
 	// As grep does, -c names the files when there are several.
 	o.countName = o.withName || len(jobs) > 1 || len(jobs) == 1 && jobs[0].walked
-	showProgress := *progress == "always"
-	if *progress == "auto" {
+	showProgress := f.progress == "always"
+	if f.progress == "auto" {
 		f, ok := stderr.(*os.File)
 		showProgress = ok && term.IsTerminal(int(f.Fd())) && total > 4<<20
 	}
@@ -184,7 +183,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	stopped := make(chan struct{})
 	var werr error // the first write error ends the run
 	var sum stats
-	seen := newSeen()
+	var seen *seen // -u
+	if o.unique {
+		seen = newSeen()
+	}
 	for res := range process(jobs, o, stdin, &read, &done, stopped) {
 		for it := range res.items {
 			if werr != nil {
@@ -207,11 +209,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		found = found || res.found
 		failed = failed || res.failed
-		if !res.binary {
-			sum.merge(&res.stats)
-		}
 		if res.binary {
 			binaries++
+		} else {
+			sum.merge(&res.stats)
 		}
 		skipped += res.skipped
 	}
@@ -568,15 +569,14 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 		}
 	}
 	res.stats.messages = wk.src.Counts().Messages
-	name := []byte(printable(j.name))
 	switch {
 	case o.count:
 		if o.countName {
-			w.Write(append(name, ':'))
+			w.Write(append([]byte(printable(j.name)), ':'))
 		}
 		w.Write(append(strconv.AppendInt(nil, int64(count), 10), o.end))
 	case o.filesWith && count > 0, o.filesWithout && count == 0:
-		w.Write(append(name, o.end))
+		w.Write(append([]byte(printable(j.name)), o.end))
 	}
 }
 

@@ -593,8 +593,8 @@ func MatchesCounted(r io.Reader, kind Kind, c *Counts, opts ...extract.Option) i
 	if c == nil {
 		c = new(Counts)
 	}
-	*c = Counts{}
 	return func(yield func(extract.Match, error) bool) {
+		*c = Counts{}                  // counted afresh at each walk
 		var x, side *extract.Extractor // one for all parts, reset for each
 		for p, err := range Parts(r, kind) {
 			var pe *PartError
