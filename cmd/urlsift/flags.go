@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -270,19 +269,4 @@ func manPage(fs *pflag.FlagSet) string {
 	})
 	b.WriteString(".SH EXAMPLES\n.nf\n" + esc(examples) + "\n.fi\n.SH EXIT STATUS\n" + esc(exitStatus) + "\n")
 	return b.String()
-}
-
-// sortedKeys returns the keys of m by decreasing count, then by name.
-func sortedKeys(m map[string]int) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		if m[keys[i]] != m[keys[j]] {
-			return m[keys[i]] > m[keys[j]]
-		}
-		return keys[i] < keys[j]
-	})
-	return keys
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/maphash"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -203,6 +204,21 @@ func (s *stats) merge(f *stats) {
 	for k, v := range f.schemes {
 		s.schemes[k] += v
 	}
+}
+
+// sortedKeys returns the keys of m by decreasing count, then by name.
+func sortedKeys(m map[string]int) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if m[keys[i]] != m[keys[j]] {
+			return m[keys[i]] > m[keys[j]]
+		}
+		return keys[i] < keys[j]
+	})
+	return keys
 }
 
 // topReasons returns at most ten reasons, the most frequent first.
