@@ -102,20 +102,34 @@ const (
 	FormBare
 	// FormHref is an href or src attribute of HTML (package mail).
 	FormHref
+	// FormUnwrapped is a URL written without a wrapper (Unwrapped).
+	FormUnwrapped
+	// FormQuoted is a URL without a wrapper between double quotes.
+	FormQuoted
+	// FormSchemeless is a host name written without a scheme:
+	// "www.example.com" (Unwrapped) or "example.com" (Schemeless),
+	// reported with "http://" ("ftp://" for "ftp.").
+	FormSchemeless
+	// FormEmail is an e-mail address (Schemeless), reported with
+	// "mailto:".
+	FormEmail
 )
 
-// String returns "url", "bare" or "href", the form of urlsift --json.
+var formNames = [...]string{FormURL: "url", FormBare: "bare", FormHref: "href", FormUnwrapped: "unwrapped",
+	FormQuoted: "quoted", FormSchemeless: "schemeless", FormEmail: "email"}
+
+// String returns the form as urlsift --json names it: "url", "bare",
+// "href", "unwrapped", "quoted", "schemeless" or "email".
 func (f Form) String() string {
-	switch f {
-	case FormURL:
-		return "url"
-	case FormBare:
-		return "bare"
-	case FormHref:
-		return "href"
+	if int(f) < len(formNames) {
+		return formNames[f]
 	}
 	return "Form(" + strconv.Itoa(int(f)) + ")"
 }
+
+// wrapForms maps the forms of package wrap to those of a Match.
+var wrapForms = [...]Form{wrap.Bare: FormBare, wrap.URL: FormURL, wrap.Unwrapped: FormUnwrapped,
+	wrap.Quoted: FormQuoted, wrap.Schemeless: FormSchemeless, wrap.Email: FormEmail}
 
 // Grammar judges the strings read from wrappers: rfc1738.Grammar (the
 // default), rfc3986.URI or rfc3986.IRI. The hyphen rule, the layout rules
@@ -160,6 +174,8 @@ type config struct {
 	name    string
 	invalid bool
 	off     Rule
+	prose   scanner.Mode
+	schemes []string
 }
 
 // Rule names a layout rule for URLs in real documents. All are on by
@@ -215,6 +231,7 @@ type Extractor struct {
 	m       Match
 	one     [1]string
 	arena   arena
+	wrapEnd int64 // input offset of the end of the last wrapper read
 }
 
 // New returns an Extractor that reads r.
@@ -239,7 +256,15 @@ func New(r io.Reader, opts ...Option) *Extractor {
 	if c.grammar == nil {
 		c.grammar = rfc1738.Grammar{}
 	}
-	x := &Extractor{g: c.grammar, sc: scanner.New(r, append(c.scan, scanner.Rules(mode))...), invalid: c.invalid, name: c.name}
+	if c.prose != 0 {
+		mode |= c.prose
+		if c.schemes == nil {
+			c.schemes = DefaultSchemes()
+		}
+		c.scan = append(c.scan, scanner.ProseSchemes(proseSchemes(c.schemes)))
+	}
+	x := &Extractor{g: c.grammar, sc: scanner.New(r, append(c.scan, scanner.Rules(mode))...), invalid: c.invalid, name: c.name,
+		wrapEnd: -1}
 	x.w.Known = c.grammar.KnownScheme
 	if c.off&PageBreaks != 0 {
 		x.w.Off |= wrap.PageFurniture
@@ -258,7 +283,7 @@ func New(r io.Reader, opts ...Option) *Extractor {
 // costs no new buffers.
 func (x *Extractor) Reset(r io.Reader) {
 	x.sc.Reset(r)
-	x.m = Match{}
+	x.m, x.wrapEnd = Match{}, -1
 }
 
 // ResetAt is Reset for a reader whose first byte stands at position at of
@@ -267,7 +292,7 @@ func (x *Extractor) Reset(r io.Reader) {
 // an mbox so, at the file's own lines.
 func (x *Extractor) ResetAt(r io.Reader, at scanner.Position) {
 	x.sc.ResetAt(r, at)
-	x.m = Match{}
+	x.m, x.wrapEnd = Match{}, -1
 }
 
 // SetFilename sets the input's name that matches carry from now on, as
@@ -282,22 +307,21 @@ func (x *Extractor) SetFilename(name string) {
 func (x *Extractor) Next() bool {
 	for x.sc.Scan() {
 		c := x.sc.Candidate()
-		if c.Err != nil && !x.invalid || !x.w.Read(c) {
+		if c.Kind != scanner.Wrapper {
+			if c.Pos.Offset < x.wrapEnd || !x.w.Read(c) || !x.chooseProse(c.Kind) {
+				continue // inside a wrapper, which reports it, or no URL
+			}
+		} else if c.Err != nil && !x.invalid || !x.w.Read(c) {
 			continue // an abandoned candidate is never valid
-		}
-		scheme := x.w.Scheme()
-		if c.Err != nil {
+		} else if x.wrapEnd = c.Pos.Offset + int64(len(c.Raw)); c.Err != nil {
 			err := fmt.Errorf("unterminated wrapper: %w", c.Err)
 			x.m = Match{Pos: c.Pos, URL: x.arena.str(x.w.Text), Error: err.Error(), Err: err}
 		} else if !x.choose() {
 			continue
 		}
 		x.m.Pos, x.m.Raw = c.Pos, x.arena.str(c.Raw)
-		x.m.Scheme = x.arena.scheme(scheme)
-		x.m.Form = FormBare
-		if x.w.Form == wrap.URL {
-			x.m.Form = FormURL
-		}
+		x.m.Scheme = x.arena.scheme(x.w.Scheme())
+		x.m.Form = wrapForms[x.w.Form]
 		if len(x.w.Warnings) > 0 {
 			x.m.Warnings = append([]string(nil), x.w.Warnings...)
 		}

@@ -13,8 +13,12 @@ import (
 
 func FuzzExtract(f *testing.F) {
 	for _, tc := range tests {
-		f.Add([]byte(tc.in), uint16(0))
-		f.Add([]byte(tc.in), uint16(len(tc.in)/2))
+		f.Add([]byte(tc.in), uint16(0), uint8(0))
+		f.Add([]byte(tc.in), uint16(len(tc.in)/2), uint8(0))
+	}
+	for _, tc := range proseTests {
+		f.Add([]byte(tc.in), uint16(0), uint8(2))
+		f.Add([]byte(tc.in), uint16(len(tc.in)/2), uint8(1))
 	}
 	// The corpus files, in pieces of 4 KiB around their wrappers: small
 	// inputs let the fuzzer mutate faster.
@@ -30,13 +34,19 @@ func FuzzExtract(f *testing.F) {
 		for len(b) > 0 {
 			n := min(len(b), 4096)
 			if bytes.ContainsAny(b[:n], "<\uff1c") {
-				f.Add(b[:n], uint16(0))
+				f.Add(b[:n], uint16(0), uint8(len(b)%3))
 			}
 			b = b[n:]
 		}
 	}
-	f.Fuzz(func(t *testing.T, in []byte, max uint16) {
+	f.Fuzz(func(t *testing.T, in []byte, max uint16, prose uint8) {
 		opts := []Option{ReportInvalid(), MaxLength(int(max))}
+		switch prose % 3 {
+		case 1:
+			opts = append(opts, Unwrapped())
+		case 2:
+			opts = append(opts, Schemeless())
+		}
 		var whole []Match
 		for m, err := range All(bytes.NewReader(in), opts...) {
 			if err != nil {
@@ -57,6 +67,9 @@ func FuzzExtract(f *testing.F) {
 			}
 			if m.Valid != (m.Error == "") {
 				t.Fatalf("match %+v: valid but with an error, or invalid without", m)
+			}
+			if m.Form >= FormUnwrapped && !m.Valid {
+				t.Fatalf("match %+v: an invalid URL found in prose", m)
 			}
 			checked := m.Alternatives
 			if m.Valid {

@@ -118,6 +118,13 @@ type Candidate struct {
 	// Err is nil when ">" closed the candidate, and otherwise an
 	// *Unterminated saying why it was abandoned.
 	Err error
+	// Kind is Wrapper for a wrapper, and otherwise says how a URL
+	// written without one was found (Prose mode). Such a candidate's
+	// Raw is its text, from its first character to its last (on a later
+	// line when a hyphen ended its first), Body all of Raw, and
+	// Prefixes what starts its continuation lines: indentation, quote
+	// prefix, line number.
+	Kind Kind
 }
 
 // Breaks returns the offsets in Raw of the candidate's line breaks (of the
@@ -242,6 +249,15 @@ const (
 	// space, or a byte that never occurs in UTF-8) is not returned: it
 	// has no valid reading.
 	SkipUnfit
+	// Prose: also URLs written without a wrapper, as candidates of
+	// another Kind: a scheme that ProseSchemes takes and ":" at the
+	// start of a word, and host names that start with "www." or "ftp.".
+	// Where such a URL ends is the rule of its Kind (see package
+	// extract); one inside a wrapper is returned after the wrapper.
+	Prose
+	// Schemeless: with Prose, also bare host names ("example.com/a")
+	// and e-mail addresses, by their shape alone.
+	Schemeless
 
 	DefaultMode = QuotePrefixes | Fullwidth
 )
@@ -279,8 +295,11 @@ type Scanner struct {
 	track tracker // line and column at buf offset track.at
 
 	cand  Candidate
-	ready bool // cand is new: Scan returns it
+	pend  Candidate // the wrapper decided last
+	ready bool      // pend is new: Scan returns it
 	done  bool
+
+	prose prose // the finder of URLs without wrappers (Prose mode)
 
 	// The next "<", ">", 0xEF (the first byte of "＜" and "＞"), LF and
 	// CR in the buffer, each searched for once.
@@ -304,6 +323,8 @@ func New(r io.Reader, opts ...Option) *Scanner {
 	if s.mode&QuotePrefixes != 0 {
 		s.stop['\n'], s.stop['\r'] = true, true
 	}
+	s.prose.on = s.mode&(Prose|Schemeless) != 0
+	s.prose.schemeless = s.mode&Schemeless != 0
 	s.Reset(r)
 	return s
 }
@@ -311,12 +332,14 @@ func New(r io.Reader, opts ...Option) *Scanner {
 // Reset makes the Scanner read r from its start, as New would, keeping
 // its options and its buffer.
 func (s *Scanner) Reset(r io.Reader) {
+	p := s.prose
 	*s = Scanner{rd: r, name: s.name, max: s.max, mode: s.mode, buf: s.buf, stop: s.stop, open: -1,
 		prefixes: s.prefixes[:0],
 		lt:       finder{c: '<', next: -1}, gt: finder{c: '>', next: -1}, ef: finder{c: 0xEF, next: -1},
 		lf: finder{c: '\n', next: -1}, cr: finder{c: '\r', next: -1},
 		lfLine: finder{c: '\n', next: -1}, crLine: finder{c: '\r', next: -1},
 		track: tracker{Counter: NewCounter()}}
+	s.proseReset(p)
 }
 
 // SetFilename sets the file name that positions carry from now on.
@@ -339,10 +362,14 @@ func (s *Scanner) ResetAt(r io.Reader, at Position) {
 // returned; a reader that finds things of its own, as package mail's HTML
 // reader finds links, may hand over those that stand before it.
 func (s *Scanner) Settled() int64 {
+	at := s.r
 	if s.open >= 0 {
-		return s.base + int64(s.open)
+		at = s.open
 	}
-	return s.base + int64(s.r)
+	if s.prose.on {
+		at = min(at, s.proseKeep())
+	}
+	return s.base + int64(at)
 }
 
 // Candidate returns the candidate found by the last call to Scan.
@@ -391,14 +418,33 @@ func (s *Scanner) bracket(i int, which byte) int {
 // Scan finds the next candidate. It returns false when there is none:
 // at the end of the input, or at a read error (see Err).
 func (s *Scanner) Scan() bool {
-	if s.done {
-		return false
+	for {
+		if s.prose.on && s.nextProse() {
+			return true
+		}
+		if s.ready {
+			s.ready = false
+			s.cand = s.pend
+			return true
+		}
+		if s.done {
+			return false
+		}
+		s.advance()
 	}
+}
+
+// advance scans for wrappers until one is decided, the input ends, or
+// prose candidates wait that must be returned before the buffer moves.
+func (s *Scanner) advance() {
 	for {
 		if s.open < 0 && !s.findOpen() {
 			if s.eof || s.err != nil {
 				s.finish()
-				return false
+				return
+			}
+			if s.proseWaits() {
+				return
 			}
 			s.fill()
 			continue
@@ -410,7 +456,7 @@ func (s *Scanner) Scan() bool {
 				// is not reported, and the error says where reading
 				// stopped.
 				s.finish()
-				return false
+				return
 			}
 			if s.fallback >= 0 {
 				s.closeAtQuote()
@@ -421,13 +467,30 @@ func (s *Scanner) Scan() bool {
 		}
 		if decided {
 			if s.ready {
-				s.ready = false
-				return true
+				return
 			}
 			continue
 		}
+		if s.proseWaits() {
+			return
+		}
 		s.fill()
 	}
+}
+
+// proseWaits finds the prose candidates before the wrapper scan's place
+// and reports whether one can be returned now.
+func (s *Scanner) proseWaits() bool {
+	if !s.prose.on {
+		return false
+	}
+	limit := s.r
+	if s.open >= 0 {
+		limit = s.open
+	}
+	s.proseUpTo(limit, false)
+	p := &s.prose
+	return p.qhead < len(p.queue) && p.queue[p.qhead].start < limit
 }
 
 // findOpen looks for the next opening bracket and opens a candidate
@@ -828,7 +891,7 @@ func (s *Scanner) closeAtQuote() {
 	s.prefixes = keep
 	if !s.skip(fb+1, fb, false) {
 		s.emit(fb+1, nil)
-		s.cand.QuoteClosed = true
+		s.pend.QuoteClosed = true
 	}
 	s.r = fb + 1
 }
@@ -897,7 +960,7 @@ func (s *Scanner) emit(end int, err error) {
 			body.End -= 2
 		}
 	}
-	s.cand = Candidate{Pos: s.openPos, Raw: raw, Body: body, Lead: s.lead,
+	s.pend = Candidate{Pos: s.openPos, Raw: raw, Body: body, Lead: s.lead,
 		Quote: s.quote, Prefixes: s.prefixes, Unquoted: s.unquoted, Err: err}
 	s.open = -1
 	s.ready = true
@@ -905,6 +968,9 @@ func (s *Scanner) emit(end int, err error) {
 
 // finish ends the scan, turning a read error into one with a position.
 func (s *Scanner) finish() {
+	if s.prose.on {
+		s.proseUpTo(s.w, true)
+	}
 	s.done = true
 	if s.err != nil {
 		s.err = &Error{Pos: s.pos(s.w), Err: s.err}
@@ -914,6 +980,9 @@ func (s *Scanner) finish() {
 // pos returns the position of buf offset i. The tracker moves forward
 // to i, so positions must be asked for in increasing order.
 func (s *Scanner) pos(i int) Position {
+	if s.prose.on {
+		s.proseUpTo(i, false)
+	}
 	s.track.advance(s.buf[s.track.at:i], i)
 	return Position{Filename: s.name, Offset: s.base + int64(i), Line: s.track.Line, Column: s.track.Column}
 }
@@ -924,6 +993,9 @@ func (s *Scanner) fill() {
 	keep := s.r
 	if s.open >= 0 {
 		keep = s.open
+	}
+	if s.prose.on {
+		keep = min(keep, s.proseKeep())
 	}
 	// The tracker must not lose the bytes before keep. It stops short of
 	// a rune that may be cut by the end of the data: those bytes stay.
@@ -946,6 +1018,9 @@ func (s *Scanner) fill() {
 		}
 		for _, f := range []*finder{&s.lt, &s.gt, &s.ef, &s.lf, &s.cr, &s.lfLine, &s.crLine} {
 			f.shift(keep)
+		}
+		if s.prose.on {
+			s.proseShift(keep)
 		}
 	}
 	for empty := 0; ; empty++ {

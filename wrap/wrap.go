@@ -19,6 +19,7 @@ package wrap
 import (
 	"bytes"
 	"encoding/binary"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -34,15 +35,22 @@ import (
 type Form uint8
 
 const (
-	Bare Form = iota // <http://h/>
-	URL              // <URL:http://h/>
+	Bare       Form = iota // <http://h/>
+	URL                    // <URL:http://h/>
+	Unwrapped              // http://h/ in prose (a scanner.Unwrapped candidate)
+	Quoted                 // "http://h/" in prose
+	Schemeless             // www.h.example or h.example, read with http:// or ftp://
+	Email                  // a@h.example, read as mailto:a@h.example
 )
 
+var formNames = [...]string{Bare: "bare", URL: "url", Unwrapped: "unwrapped", Quoted: "quoted",
+	Schemeless: "schemeless", Email: "email"}
+
 func (f Form) String() string {
-	if f == URL {
-		return "url"
+	if int(f) < len(formNames) {
+		return formNames[f]
 	}
-	return "bare"
+	return "Form(" + strconv.Itoa(int(f)) + ")"
 }
 
 // Mode names the layout rules of a Wrapper; all are on unless turned off
@@ -75,6 +83,7 @@ const (
 	WarnUnquoted    = "closed on a line without the quote prefix"
 	WarnLineNumber  = "line number removed"
 	WarnTypoHyphen  = "typographic hyphen dropped"
+	WarnJoined      = "joined with the next line after a hyphen"
 )
 
 // MaxHyphens is the number of ambiguous hyphens up to which every reading
@@ -111,11 +120,22 @@ type Wrapper struct {
 // <URL:...> wrapper, and a bare one whose scheme is known. A bare wrapper
 // of another scheme is read only as far as its scheme, so its Text may
 // be cut short.
+//
+// A candidate found in prose (c.Kind is not scanner.Wrapper) is always
+// read: its Text is its text, with "http://", "ftp://" or "mailto:" before
+// it when it has no scheme of its own, and its Prefixes (indentation,
+// quote prefix, line number) and white space removed.
 func (w *Wrapper) Read(c scanner.Candidate) bool {
 	w.Form = Bare
 	w.Text, w.Hyphens, w.Warnings = w.Text[:0], w.Hyphens[:0], w.Warnings[:0]
 	w.st = state{hyphen: -1, lineStart: true}
-	if len(c.Prefixes) > 0 {
+	if c.Kind != scanner.Wrapper {
+		w.readProse(c)
+		if len(c.Prefixes) > 0 {
+			w.warn(WarnJoined)
+		}
+	}
+	if len(c.Prefixes) > 0 && (c.Kind == scanner.Wrapper || c.Quote != "") {
 		w.warn(WarnQuote)
 	}
 	if c.QuoteClosed {
@@ -165,6 +185,31 @@ func (w *Wrapper) Read(c scanner.Candidate) bool {
 		w.Hyphens = append(w.Hyphens, w.st.hyphen)
 	}
 	return w.Form == URL || w.st.scheme > 0
+}
+
+// readProse sets the form and the start of the text of a candidate
+// found in prose.
+func (w *Wrapper) readProse(c scanner.Candidate) {
+	w.st.started, w.st.scheme = true, 1
+	switch c.Kind {
+	case scanner.Unwrapped:
+		w.Form = Unwrapped
+	case scanner.Quoted:
+		w.Form = Quoted
+	case scanner.WWW:
+		w.Form = Schemeless
+		if c.Raw[0]|0x20 == 'f' {
+			w.Text = append(w.Text, "ftp://"...)
+		} else {
+			w.Text = append(w.Text, "http://"...)
+		}
+	case scanner.Host:
+		w.Form = Schemeless
+		w.Text = append(w.Text, "http://"...)
+	case scanner.Email:
+		w.Form = Email
+		w.Text = append(w.Text, "mailto:"...)
+	}
 }
 
 // state is where the reading of a wrapper stands between its lines.

@@ -17,8 +17,8 @@ type flags struct {
 	filesWith, filesWithout                    bool
 	input, progress, grammar, format           string
 	completion                                 string
-	man                                        bool
-	schemes                                    []string
+	man, unwrapped, schemeless                 bool
+	schemes, proseSchemes                      []string
 	maxLength                                  int
 	off                                        extract.Rule
 }
@@ -69,6 +69,9 @@ func newFlagSet(f *flags) *pflag.FlagSet {
 	fs.BoolVarP(&f.null, "null", "0", false, "end each URL (or file name) with a NUL byte instead of a newline, for xargs -0")
 	fs.BoolVar(&f.stats, "stats", false, "at the end, on standard error (with --json, as a last record), the files, bytes, messages, wrappers, valid URLs, invalid ones by reason, URLs by scheme, time and throughput")
 	fs.StringVar(&f.grammar, "grammar", "rfc1738", "what a URL is, by `GRAMMAR`: rfc1738 (strict RFC 1738), rfc3986 (RFC 3986 and the RFCs of http, https, mailto, urn, file, news, nntp and data; bare wrappers of any IANA scheme) or iri (the same, with RFC 3987's IRIs)")
+	fs.BoolVar(&f.unwrapped, "unwrapped", false, `also the URLs written without a wrapper: a scheme of --schemes and ":" at a word start, "URL:" without brackets, URLs between double quotes, and host names starting "www." or "ftp." (printed with http:// or ftp://); only valid ones are printed`)
+	fs.BoolVar(&f.schemeless, "schemeless", false, "as --unwrapped, and also bare host names with a real top-level domain (printed with http://) and e-mail addresses (printed as mailto:)")
+	fs.StringSliceVar(&f.proseSchemes, "schemes", nil, "the schemes that count without a wrapper (`LIST`, instead of the default: "+strings.Join(extract.DefaultSchemes(), ",")+")")
 	fs.StringVar(&f.input, "input", "auto", "how to read the inputs, as `KIND`: auto, text, mail (one message) or mbox; auto takes for mail only what looks like mail")
 	fs.StringVar(&f.progress, "progress", "auto", "show a progress bar `WHEN`: auto (on long work, when standard error is a terminal), always or never")
 	fs.IntVar(&f.maxLength, "max-length", 8192, "the longest wrapper taken, `N` bytes, from 16 to 1048576")

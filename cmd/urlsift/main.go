@@ -158,6 +158,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if o.json || o.stats {
 		o.extract = append(o.extract, extract.ReportInvalid())
 	}
+	switch {
+	case f.schemeless:
+		o.extract = append(o.extract, extract.Schemeless())
+	case f.unwrapped:
+		o.extract = append(o.extract, extract.Unwrapped())
+	}
+	if len(f.proseSchemes) > 0 {
+		o.extract = append(o.extract, extract.Schemes(f.proseSchemes...))
+	}
 	start := time.Now()
 
 	files := fs.Args()

@@ -1,0 +1,661 @@
+package scanner
+
+import (
+	"bytes"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Kind says how a candidate was written.
+type Kind uint8
+
+const (
+	// Wrapper is "<" ... ">", the Appendix's form.
+	Wrapper Kind = iota
+	// Unwrapped is a known scheme and ":" at the start of a word, with
+	// no wrapper (Prose mode); "URL:http://..." is one too.
+	Unwrapped
+	// Quoted is an unwrapped URL between double quotes.
+	Quoted
+	// WWW is a host name that starts with "www." or "ftp.", written
+	// without a scheme (Prose mode).
+	WWW
+	// Host is a bare host name, maybe with a port and a path
+	// (Schemeless mode).
+	Host
+	// Email is an e-mail address (Schemeless mode).
+	Email
+)
+
+// lookBack is the most bytes a prose candidate starts before the byte
+// that finds it (its ":", ".", or "@"): the longest scheme, local part or
+// label taken.
+const lookBack = 64
+
+// proseCand is a prose candidate found but not yet returned; its offsets
+// are in buf.
+type proseCand struct {
+	start, end int
+	kind       Kind
+	pos        Position // set once worked out (pos.Line > 0)
+	pre        [2]int   // its prefixes, in prose.spans
+	quote      string
+}
+
+// prose is the state of the finder of URLs written without wrappers.
+type prose struct {
+	on, schemeless bool
+	known          func(scheme []byte) (take, slashes bool)
+	pr             int // buf offset from which the events are still to look at
+	lastEnd        int // buf offset of the end of the last candidate taken
+	colon, dot, at finder
+	queue          []proseCand
+	qhead          int
+	spans          []Span
+}
+
+// ProseSchemes sets which schemes count for a URL written without a
+// wrapper (Prose mode): known says whether to take a scheme (given as
+// written) and whether "//" must follow its ":". Without it, Prose mode
+// finds no scheme URLs, only "www." and "ftp." host names.
+func ProseSchemes(known func(scheme []byte) (take, slashes bool)) Option {
+	return func(s *Scanner) { s.prose.known = known }
+}
+
+// proseReset starts the prose finder afresh.
+func (s *Scanner) proseReset(p prose) {
+	s.prose = prose{on: p.on, schemeless: p.schemeless, known: p.known,
+		colon: finder{c: ':', next: -1}, dot: finder{c: '.', next: -1}, at: finder{c: '@', next: -1},
+		queue: p.queue[:0], spans: p.spans[:0]}
+}
+
+// proseShift moves the prose finder's offsets when the buffer drops its
+// first n bytes.
+func (s *Scanner) proseShift(n int) {
+	p := &s.prose
+	p.pr -= n
+	p.lastEnd = max(p.lastEnd-n, 0)
+	for i := p.qhead; i < len(p.queue); i++ {
+		p.queue[i].start -= n
+		p.queue[i].end -= n
+	}
+	p.colon.shift(n)
+	p.dot.shift(n)
+	p.at.shift(n)
+}
+
+// proseKeep returns the first buf offset the prose finder still needs.
+func (s *Scanner) proseKeep() int {
+	p := &s.prose
+	keep := max(p.pr-lookBack-1, p.lastEnd-1, 0)
+	if p.qhead < len(p.queue) {
+		keep = min(keep, p.queue[p.qhead].start)
+	}
+	return keep
+}
+
+// nextProse makes the first waiting prose candidate current when nothing
+// found by the wrapper scan comes before it.
+func (s *Scanner) nextProse() bool {
+	p := &s.prose
+	if p.qhead == len(p.queue) {
+		return false
+	}
+	c := &p.queue[p.qhead]
+	switch {
+	case s.ready:
+		if s.base+int64(c.start) >= s.pend.Pos.Offset {
+			return false
+		}
+	case s.done:
+	case s.open >= 0 && c.start >= s.open, c.start >= s.r:
+		return false
+	}
+	if c.pos.Line == 0 {
+		c.pos = s.at(c.start)
+	}
+	var pre []Span
+	if c.pre[1] > c.pre[0] {
+		pre = p.spans[c.pre[0]:c.pre[1]]
+	}
+	raw := s.buf[c.start:c.end]
+	s.cand = Candidate{Pos: c.pos, Raw: raw, Body: Span{0, len(raw)}, Quote: c.quote, Prefixes: pre, Kind: c.kind}
+	p.qhead++
+	if p.qhead == len(p.queue) && !s.ready {
+		p.queue, p.qhead = p.queue[:0], 0
+		p.spans = p.spans[:0]
+	}
+	return true
+}
+
+// proseUpTo finds the prose candidates that start before buf offset
+// limit, and works out their positions, which must come before limit's.
+// When final, the data is all there is.
+func (s *Scanner) proseUpTo(limit int, final bool) {
+	p := &s.prose
+	hi := min(s.w, limit+lookBack)
+	if final {
+		hi = s.w
+	}
+	for p.pr < hi {
+		j := p.colon.find(s.buf, p.pr, hi)
+		if k := p.dot.find(s.buf, p.pr, hi); k >= 0 && (j < 0 || k < j) {
+			j = k
+		}
+		if p.schemeless {
+			if k := p.at.find(s.buf, p.pr, hi); k >= 0 && (j < 0 || k < j) {
+				j = k
+			}
+		}
+		if j < 0 {
+			p.pr = hi
+			break
+		}
+		c, more := s.proseAt(j, final)
+		if more {
+			p.pr = j
+			if c.start >= s.track.at && c.start < limit {
+				// Not finished for want of data, but the position of
+				// what follows is asked for: this one's comes first.
+				for i := p.qhead; i < len(p.queue); i++ {
+					if p.queue[i].pos.Line == 0 {
+						p.queue[i].pos = s.at(p.queue[i].start)
+					}
+				}
+				s.track.advance(s.buf[s.track.at:c.start], c.start)
+			}
+			break
+		}
+		if c.start < 0 || c.end <= c.start {
+			p.pr = j + 1
+			continue
+		}
+		p.queue = append(p.queue, c)
+		p.lastEnd, p.pr = c.end, c.end
+	}
+	for i := p.qhead; i < len(p.queue); i++ {
+		if c := &p.queue[i]; c.pos.Line == 0 && (c.start < limit || final) {
+			c.pos = s.at(c.start)
+		}
+	}
+}
+
+// at returns the position of buf offset i, which must not be before the
+// tracker's.
+func (s *Scanner) at(i int) Position {
+	if i < s.track.at {
+		// Not expected; counted back from the tracker rather than lost.
+		var c Counter
+		c.Advance(s.buf[i:s.track.at])
+		p := Position{Filename: s.name, Offset: s.base + int64(i), Line: s.track.Line - (c.Line), Column: 1}
+		if c.Line == 0 {
+			p.Column = max(1, s.track.Column-(c.Column))
+		} else if k := max(bytes.LastIndexByte(s.buf[:i], '\n'), bytes.LastIndexByte(s.buf[:i], '\r')); k >= 0 {
+			p.Column = 1 + runeCount(s.buf[k+1:i])
+		}
+		return p
+	}
+	s.track.advance(s.buf[s.track.at:i], i)
+	return Position{Filename: s.name, Offset: s.base + int64(i), Line: s.track.Line, Column: s.track.Column}
+}
+
+// wordByte marks the bytes that make a word go on: a scheme, a host name
+// or a local part never starts right after one.
+var wordByte = func() (t [256]bool) {
+	for c := '0'; c <= '9'; c++ {
+		t[c] = true
+	}
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-32] = true, true
+	}
+	t['_'] = true
+	return t
+}()
+
+// schemeByte marks the bytes of a scheme after its first letter.
+var schemeByte = func() (t [256]bool) {
+	t = wordByte
+	t['_'] = false
+	t['+'], t['-'], t['.'] = true, true, true
+	return t
+}()
+
+// hostByte marks the bytes of a host name's labels.
+var hostByte = func() (t [256]bool) {
+	t = wordByte
+	t['_'] = false
+	t['-'] = true
+	return t
+}()
+
+// localByte marks the bytes of an e-mail address's local part (RFC 5322
+// atext, and "." between atoms).
+var localByte = func() (t [256]bool) {
+	t = wordByte
+	for _, c := range "!#$%&'*+/=?^`{|}~-." {
+		t[c] = true
+	}
+	return t
+}()
+
+// isLetter reports whether c is an ASCII letter.
+func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+// proseAt looks at the event byte at buf offset j (":", "." or "@") and
+// returns the candidate it starts, with end <= start when none; more is
+// true when the data ends too soon to tell.
+func (s *Scanner) proseAt(j int, final bool) (c proseCand, more bool) {
+	c.start = -1 // none, or not known yet
+	p := &s.prose
+	floor := max(p.lastEnd, j-lookBack, 0)
+	switch s.buf[j] {
+	case ':':
+		if p.known == nil {
+			return c, false
+		}
+		// The scheme: the longest run of scheme bytes before ":" that
+		// starts a word, or, when that is not a known one, its tails
+		// after a ".", "+" or "-" ("e.g.http:").
+		k := j
+		for k > floor && schemeByte[s.buf[k-1]] {
+			k--
+		}
+		if k == floor && k > 0 && k == j-lookBack {
+			return c, false // longer than any scheme
+		}
+		for ; k < j; k++ {
+			if k > floor && schemeByte[s.buf[k-1]] && s.buf[k-1] != '.' && s.buf[k-1] != '+' && s.buf[k-1] != '-' {
+				continue
+			}
+			if !isLetter(s.buf[k]) || k > 0 && wordByte[s.buf[k-1]] {
+				continue
+			}
+			take, slashes := p.known(s.buf[k:j])
+			if !take {
+				continue
+			}
+			if slashes {
+				if j+3 > s.w && !final {
+					return c, true
+				}
+				if j+3 > s.w || s.buf[j+1] != '/' || s.buf[j+2] != '/' {
+					return c, false
+				}
+			}
+			c = proseCand{start: k, kind: Unwrapped}
+			if k > 0 && s.buf[k-1] == '"' {
+				c.kind = Quoted
+			}
+			from := j + 1
+			if slashes {
+				from = j + 3 // "scheme://" alone is no URL
+			}
+			return s.proseEnd(c, from, final)
+		}
+		return c, false
+	case '.':
+		if j+1 >= s.w && !final {
+			return c, true
+		}
+		// "www." or "ftp." at a word start.
+		if k := j - 3; k >= floor && j+1 < s.w && hostByte[s.buf[j+1]] && s.buf[j+1] != '-' &&
+			(k == 0 || !wordByte[s.buf[k-1]] && !boundNot[s.buf[k-1]]) {
+			w := string([]byte{s.buf[k] | 0x20, s.buf[k+1] | 0x20, s.buf[k+2] | 0x20})
+			if w == "www" || w == "ftp" {
+				return s.proseEnd(proseCand{start: k, kind: WWW}, j+1, final)
+			}
+		}
+		if !p.schemeless {
+			return c, false
+		}
+		k := j
+		for k > floor && hostByte[s.buf[k-1]] {
+			k--
+		}
+		if k == j || (k == j-lookBack && k > 0) || s.buf[k] == '-' || k > 0 && (wordByte[s.buf[k-1]] || boundNot[s.buf[k-1]]) {
+			return c, false
+		}
+		if j+1 >= s.w {
+			return c, !final
+		}
+		if !isLetter(s.buf[j+1]) && !(s.buf[j+1] >= '0' && s.buf[j+1] <= '9') {
+			return c, false
+		}
+		return s.proseEnd(proseCand{start: k, kind: Host}, j+1, final)
+	case '@':
+		if !p.schemeless {
+			return c, false
+		}
+		k := j
+		for k > floor && localByte[s.buf[k-1]] {
+			k--
+		}
+		for k < j && s.buf[k] == '.' {
+			k++
+		}
+		if k == j || (k == j-lookBack && k > 0) || k > 0 && (wordByte[s.buf[k-1]] || boundNot[s.buf[k-1]]) {
+			return c, false
+		}
+		return s.proseEnd(proseCand{start: k, kind: Email}, j+1, final)
+	}
+	return c, false
+}
+
+// boundNot marks the bytes that, right before a host name or an e-mail
+// address, make it part of something larger: a URL's path or authority,
+// another address.
+var boundNot = [256]bool{'.': true, '/': true, '@': true, ':': true, '-': true, '%': true,
+	'&': true, '=': true, '?': true, '#': true, '+': true, '~': true, '\\': true}
+
+// stopByte marks the ASCII bytes that end a URL written without a
+// wrapper: white space and the other control characters, "<", ">", the
+// double quote and the backquote.
+var stopByte = func() (t [128]bool) {
+	for c := 0; c <= ' '; c++ {
+		t[c] = true
+	}
+	t[0x7f], t['<'], t['>'], t['"'], t['`'] = true, true, true, true, true
+	return t
+}()
+
+// run returns the end of the run of URL characters that starts at buf
+// offset i: up to white space, a stop byte, Unicode punctuation, a
+// control or format character, or an invalid byte. more is true when the
+// data ends before the run does, long when the run reaches buf offset
+// cut, the most a candidate may take.
+func (s *Scanner) run(i, cut int, final bool) (end int, more, long bool) {
+	for {
+		if i >= cut {
+			return cut, false, true
+		}
+		if i >= s.w {
+			return i, !final, false
+		}
+		c := s.buf[i]
+		if c < utf8.RuneSelf {
+			if stopByte[c] {
+				return i, false, false
+			}
+			i++
+			continue
+		}
+		if !utf8.FullRune(s.buf[i:s.w]) && !final {
+			return i, true, false
+		}
+		r, n := utf8.DecodeRune(s.buf[i:s.w])
+		if r == utf8.RuneError && n == 1 || unicode.IsPunct(r) || unicode.IsSpace(r) ||
+			unicode.In(r, unicode.Cc, unicode.Cf) {
+			return i, false, false
+		}
+		if i+n > cut {
+			return cut, false, true
+		}
+		i += n
+	}
+}
+
+// TrimEnd returns the length of b without what ends a URL in prose but is
+// not part of it: sentence punctuation (".", ",", ";", ":", "!", "?"),
+// quotes and "*", and a closing ")", "]" or "}" that no opening one in b
+// balances.
+func TrimEnd(b []byte) int {
+	n := len(b)
+	for n > 0 {
+		switch c := b[n-1]; c {
+		case '.', ',', ';', ':', '!', '?', '\'', '"', '*':
+			n--
+			continue
+		case ')', ']', '}':
+			open := byte('(')
+			if c != ')' {
+				open = c - 2 // "[" and "{" stand two before "]" and "}"
+			}
+			depth := 0
+			for _, d := range b[:n] {
+				switch d {
+				case open:
+					depth++
+				case c:
+					depth--
+				}
+			}
+			if depth < 0 {
+				n--
+				continue
+			}
+		}
+		break
+	}
+	return n
+}
+
+// proseEnd finds where the candidate c, whose text goes on at buf offset
+// from, ends: the run of URL characters, without its trailing
+// punctuation, and, when it ends a line right after a hyphen, the first
+// word of the lines that follow (the Appendix's hyphen rule).
+func (s *Scanner) proseEnd(c proseCand, from int, final bool) (proseCand, bool) {
+	// A candidate that reaches the maximum length is dropped, as an
+	// abandoned wrapper is: where it would end is not known.
+	cut := c.start + s.max
+	lim := min(s.w, cut)
+	end := -1
+	if c.kind == Host {
+		// A host name, then maybe a port, then maybe a path: what
+		// follows the host name otherwise must end the URL.
+		k := from
+		for k < lim && (hostByte[s.buf[k]] || s.buf[k] == '.') {
+			k++
+		}
+		if k < lim && s.buf[k] == ':' {
+			d := k + 1
+			for d < lim && s.buf[d] >= '0' && s.buf[d] <= '9' {
+				d++
+			}
+			if d == s.w && d < cut && !final {
+				return c, true
+			}
+			if d > k+1 {
+				k = d
+			}
+		}
+		switch {
+		case k == cut:
+			return c, false
+		case k == s.w && !final:
+			return c, true
+		case k < s.w && s.buf[k] != '/':
+			if b := s.buf[k]; b < utf8.RuneSelf && !stopByte[b] && !strings.ContainsRune(".,;:!?'\")]}*", rune(b)) {
+				return c, false
+			}
+			end = k // the URL ends here
+		}
+	}
+	if end < 0 {
+		var more, long bool
+		end, more, long = s.run(from, cut, final)
+		switch {
+		case more:
+			return c, true
+		case long:
+			return c, false
+		}
+	}
+	end = c.start + TrimEnd(s.buf[c.start:end])
+	switch c.kind {
+	case Quoted:
+		if end >= s.w || s.buf[end] != '"' {
+			c.kind = Unwrapped
+		}
+	case Email:
+		// The domain: labels and dots, up to anything else.
+		k := from
+		for k < end && (hostByte[s.buf[k]] || s.buf[k] == '.') {
+			k++
+		}
+		for k > from && (s.buf[k-1] == '.' || s.buf[k-1] == '-') {
+			k--
+		}
+		end = k
+	case Host:
+		if k := indexByte(s.buf[c.start:end], '@'); k >= 0 {
+			return c, false // an e-mail address, found at its "@"
+		}
+	}
+	if end <= from {
+		c.end = c.start
+		return c, false
+	}
+	c.end = end
+	if c.kind == Email {
+		return c, false
+	}
+	p := &s.prose
+	pre0 := len(p.spans)
+	for hyphens := 0; hyphens < 4 && s.buf[c.end-1] == '-'; hyphens++ {
+		// The hyphen must end its line: then the first word of the next
+		// line, after its indentation, quote prefix and line number,
+		// goes on with the URL.
+		k := c.end
+		for k < s.w && (s.buf[k] == ' ' || s.buf[k] == '\t') {
+			k++
+		}
+		if k+2 > s.w && !final {
+			p.spans = p.spans[:pre0]
+			return c, true
+		}
+		if k >= s.w || s.buf[k] != '\n' && s.buf[k] != '\r' {
+			break
+		}
+		b := k + 1
+		if s.buf[k] == '\r' && b < s.w && s.buf[b] == '\n' {
+			b++
+		}
+		if hyphens == 0 {
+			c.quote = s.lineHeadQuote(c.start)
+		}
+		w := s.skipLineHead(b, c.quote, s.hasGutter(c.start))
+		if w+1 > s.w && !final {
+			p.spans = p.spans[:pre0]
+			return c, true
+		}
+		e, more, long := s.run(w, cut, final)
+		if more {
+			p.spans = p.spans[:pre0]
+			return c, true
+		}
+		if long {
+			break // too long with the next line's word: without it
+		}
+		e = w + TrimEnd(s.buf[w:e])
+		if e == w || s.startsWithScheme(w, e) {
+			break
+		}
+		p.spans = append(p.spans, Span{b - c.start, w - c.start})
+		c.end = e
+	}
+	c.pre = [2]int{pre0, len(p.spans)}
+	return c, false
+}
+
+func indexByte(b []byte, c byte) int {
+	for i, d := range b {
+		if d == c {
+			return i
+		}
+	}
+	return -1
+}
+
+// lineHead returns the start of the line of buf offset i, at most LeadMax
+// bytes: from the buffer when the line starts there, or from the tracker.
+func (s *Scanner) lineHead(i int) []byte {
+	if k := max(bytes.LastIndexByte(s.buf[:i], '\n'), bytes.LastIndexByte(s.buf[:i], '\r')); k >= 0 {
+		return s.buf[k+1 : min(i, k+1+LeadMax)]
+	}
+	if s.base == 0 {
+		return s.buf[:min(i, LeadMax)]
+	}
+	return s.track.head[:s.track.headLen]
+}
+
+// lineHeadQuote returns the quote markers of the line on which buf offset
+// i stands.
+func (s *Scanner) lineHeadQuote(i int) string {
+	if s.mode&QuotePrefixes == 0 {
+		return ""
+	}
+	return leadQuote(s.lineHead(i))
+}
+
+// hasGutter reports whether the line of buf offset i starts with a line
+// number gutter: spaces, digits, maybe "." or ":", and a space.
+func (s *Scanner) hasGutter(i int) bool {
+	h := s.lineHead(i)
+	k := 0
+	for k < len(h) && h[k] == ' ' {
+		k++
+	}
+	d := k
+	for k < len(h) && h[k] >= '0' && h[k] <= '9' {
+		k++
+	}
+	if k == d {
+		return false
+	}
+	if k < len(h) && (h[k] == '.' || h[k] == ':') {
+		k++
+	}
+	return k < len(h) && (h[k] == ' ' || h[k] == '\t')
+}
+
+// skipLineHead returns where the text of the line at buf offset b starts,
+// after its indentation, its quote prefix and its line number.
+func (s *Scanner) skipLineHead(b int, quote string, gutter bool) int {
+	k := b
+	skip := func() {
+		for k < s.w && (s.buf[k] == ' ' || s.buf[k] == '\t') {
+			k++
+		}
+	}
+	skip()
+	if quote != "" {
+		if n, ok := matchQuote(s.buf[k:s.w], quote); ok {
+			k += n
+		}
+		skip()
+	}
+	if gutter {
+		d := k
+		for k < s.w && s.buf[k] >= '0' && s.buf[k] <= '9' {
+			k++
+		}
+		if k > d && k < s.w && (s.buf[k] == '.' || s.buf[k] == ':') {
+			k++
+		}
+		if k > d && k < s.w && (s.buf[k] == ' ' || s.buf[k] == '\t') {
+			skip()
+		} else {
+			k = d
+		}
+	}
+	return k
+}
+
+// startsWithScheme reports whether buf[i:e] starts with a scheme taken in
+// prose and ":".
+func (s *Scanner) startsWithScheme(i, e int) bool {
+	if s.prose.known == nil {
+		return false
+	}
+	for k := i; k < e; k++ {
+		if s.buf[k] == ':' {
+			take, _ := s.prose.known(s.buf[i:k])
+			return k > i && take
+		}
+		if !schemeByte[s.buf[k]] {
+			return false
+		}
+	}
+	return false
+}
