@@ -261,7 +261,7 @@ func New(r io.Reader, opts ...Option) *Extractor {
 		if c.schemes == nil {
 			c.schemes = DefaultSchemes()
 		}
-		c.scan = append(c.scan, scanner.ProseSchemes(proseSchemes(c.schemes)))
+		c.scan = append(c.scan, scanner.ProseSchemes(proseSchemes(c.schemes, c.grammar)))
 	}
 	x := &Extractor{g: c.grammar, sc: scanner.New(r, append(c.scan, scanner.Rules(mode))...), invalid: c.invalid, name: c.name,
 		wrapEnd: -1}

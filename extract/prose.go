@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"golang.org/x/net/idna"
 	"golang.org/x/net/publicsuffix"
 
 	"github.com/urlsift/urlsift/extract/internal/ascii"
@@ -27,7 +28,8 @@ func Unwrapped() Option { return func(c *config) { c.prose |= scanner.Prose } }
 func Schemeless() Option { return func(c *config) { c.prose |= scanner.Prose | scanner.Schemeless } }
 
 // Schemes sets the schemes that count without a wrapper (Unwrapped), in
-// place of DefaultSchemes.
+// place of DefaultSchemes. Any other scheme that the grammar knows counts
+// too when "//" follows its ":".
 func Schemes(names ...string) Option {
 	return func(c *config) { c.schemes = append([]string{}, names...) }
 }
@@ -41,6 +43,7 @@ func DefaultSchemes() []string {
 		// later
 		"https", "ftps", "sftp", "ssh", "git", "svn", "rsync", "ldap", "ldaps", "irc", "ircs",
 		"urn", "tel", "sip", "sips", "xmpp", "ws", "wss", "rtsp", "nfs", "imap", "pop", "snmp",
+		"cid", "mid", "sms", "geo", "data", "magnet", "bitcoin", "matrix",
 	}
 }
 
@@ -49,10 +52,12 @@ func DefaultSchemes() []string {
 // RFC 5122, and the like).
 var opaque = map[string]bool{"mailto": true, "news": true, "urn": true, "tel": true, "sip": true,
 	"sips": true, "xmpp": true, "data": true, "fax": true, "sms": true, "geo": true, "magnet": true,
-	"cid": true, "mid": true, "tag": true, "im": true, "pres": true}
+	"cid": true, "mid": true, "tag": true, "im": true, "pres": true, "bitcoin": true, "matrix": true}
 
-// proseSchemes returns the scanner's test of a scheme written in prose.
-func proseSchemes(names []string) func([]byte) (bool, bool) {
+// proseSchemes returns the scanner's test of a scheme written in prose:
+// one of names, or any other that the grammar knows with "//" after it
+// (no word of prose is written so).
+func proseSchemes(names []string, g Grammar) func([]byte) (bool, bool) {
 	take := make(map[string]bool, len(names))
 	for _, n := range names {
 		take[strings.ToLower(n)] = true
@@ -64,7 +69,7 @@ func proseSchemes(names []string) func([]byte) (bool, bool) {
 		}
 		lower := ascii.Lower(buf[:0], scheme)
 		if !take[string(lower)] {
-			return false, false
+			return g.KnownScheme(string(lower)), true
 		}
 		return true, !opaque[string(lower)]
 	}
@@ -115,7 +120,7 @@ func (x *Extractor) chooseProse(kind scanner.Kind) bool {
 // grammar, and for a bare host name or an e-mail address, with a real
 // top-level domain.
 func (x *Extractor) proseValid(s string, kind scanner.Kind) bool {
-	if !x.g.Valid(s) {
+	if !x.g.Valid(s) || !saneHost(s) {
 		return false
 	}
 	if kind != scanner.Host && kind != scanner.Email {
@@ -133,6 +138,40 @@ func (x *Extractor) proseValid(s string, kind scanner.Kind) bool {
 	return realDomain(host)
 }
 
+// saneHost reports whether the host and port of a URL with an authority
+// are as DNS and TCP have them, which the grammars do not ask of a
+// reg-name: no empty label, none that starts or ends with "-", none that
+// ends with "_", a port up to 65535. Prose is full of strings that the
+// grammars take and that are no host ("http://-x", "a.com_").
+func saneHost(s string) bool {
+	_, rest, ok := strings.Cut(s, "://")
+	if !ok {
+		return true
+	}
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	if i := strings.LastIndexByte(rest, '@'); i >= 0 {
+		rest = rest[i+1:]
+	}
+	if strings.HasPrefix(rest, "[") {
+		return true // an IP literal, which the grammar checked
+	}
+	host, port, _ := strings.Cut(rest, ":")
+	if len(port) > 5 || len(port) == 5 && port > "65535" {
+		return false
+	}
+	if host == "" {
+		return true // "file:///x"
+	}
+	for _, label := range strings.Split(strings.TrimSuffix(host, "."), ".") {
+		if label == "" || label[0] == '-' || label[len(label)-1] == '-' || label[len(label)-1] == '_' {
+			return false
+		}
+	}
+	return true
+}
+
 // realDomain reports whether host ends in a top-level domain of the
 // public suffix list's ICANN section, under at least one label.
 func realDomain(host string) bool {
@@ -140,15 +179,19 @@ func realDomain(host string) bool {
 	if !strings.Contains(host, ".") {
 		return false
 	}
-	suffix, icann := publicsuffix.PublicSuffix(strings.ToLower(host))
-	return icann && len(suffix) < len(host)
+	ascii, err := idna.Lookup.ToASCII(host)
+	if err != nil {
+		return false
+	}
+	suffix, icann := publicsuffix.PublicSuffix(ascii)
+	return icann && len(suffix) < len(ascii)
 }
 
 // validPrefix returns the longest prefix of s that is valid and ends a
 // path segment: cut where the grammar fails, in the path or after it,
-// right after a "/", "?", "#", "&", ";" or "=", or before a character
-// that no grammar takes in a path ("|", "\\", "^", "{", "}", "[", "]"),
-// and without the punctuation that ends a sentence.
+// right after a "/", "?", "#", "&", ";" or "=", or before trailing
+// characters that no grammar takes in a path ("|", "\\", "^", "{", "}",
+// "[", "]", "%"), and without the punctuation that ends a sentence.
 func (x *Extractor) validPrefix(s string, kind scanner.Kind) (string, bool) {
 	from := pathStart(s)
 	for range 4 {
@@ -164,7 +207,7 @@ func (x *Extractor) validPrefix(s string, kind scanner.Kind) (string, bool) {
 		if at <= from || at >= len(s) {
 			return "", false
 		}
-		if !strings.ContainsRune("/?#&;=", rune(s[at-1])) && !strings.ContainsRune(`|\^{}[]`, rune(s[at])) {
+		if !strings.ContainsRune("/?#&;=", rune(s[at-1])) && strings.Trim(s[at:], `|\^{}[]%`) != "" {
 			return "", false
 		}
 		s = s[:scanner.TrimEnd([]byte(s[:at]))]

@@ -239,6 +239,43 @@ var localByte = func() (t [256]bool) {
 	return t
 }()
 
+// hostRuneAt returns the length of the character of a host name's label
+// at buf offset i: an ASCII letter, digit or "-", or another letter or
+// digit (an internationalized name); 0 for any other, or at the end of
+// the data.
+func (s *Scanner) hostRuneAt(i int) int {
+	if i >= s.w {
+		return 0
+	}
+	if c := s.buf[i]; c < utf8.RuneSelf {
+		if hostByte[c] {
+			return 1
+		}
+		return 0
+	}
+	r, n := utf8.DecodeRune(s.buf[i:s.w])
+	if unicode.In(r, unicode.L, unicode.Nd, unicode.Mn, unicode.Mc) {
+		return n
+	}
+	return 0
+}
+
+// hostRuneBefore is hostRuneAt for the character that ends at buf offset
+// i, not before floor.
+func (s *Scanner) hostRuneBefore(i, floor int) int {
+	if c := s.buf[i-1]; c < utf8.RuneSelf {
+		if hostByte[c] {
+			return 1
+		}
+		return 0
+	}
+	r, n := utf8.DecodeLastRune(s.buf[floor:i])
+	if r != utf8.RuneError && unicode.In(r, unicode.L, unicode.Nd, unicode.Mn, unicode.Mc) {
+		return n
+	}
+	return 0
+}
+
 // isLetter reports whether c is an ASCII letter.
 func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 
@@ -310,16 +347,20 @@ func (s *Scanner) proseAt(j int, final bool) (c proseCand, more bool) {
 			return c, false
 		}
 		k := j
-		for k > floor && hostByte[s.buf[k-1]] {
-			k--
+		for k > floor {
+			if n := s.hostRuneBefore(k, floor); n > 0 {
+				k -= n
+				continue
+			}
+			break
 		}
 		if k == j || (k == j-lookBack && k > 0) || s.buf[k] == '-' || k > 0 && (wordByte[s.buf[k-1]] || boundNot[s.buf[k-1]]) {
 			return c, false
 		}
-		if j+1 >= s.w {
-			return c, !final
-		}
-		if !isLetter(s.buf[j+1]) && !(s.buf[j+1] >= '0' && s.buf[j+1] <= '9') {
+		if s.hostRuneAt(j+1) <= 0 || s.buf[j+1] == '-' {
+			if j+utf8.UTFMax > s.w && !final {
+				return c, true
+			}
 			return c, false
 		}
 		return s.proseEnd(proseCand{start: k, kind: Host}, j+1, final)
@@ -385,7 +426,8 @@ func (s *Scanner) run(i, cut int, final bool) (end int, more, long bool) {
 		}
 		r, n := utf8.DecodeRune(s.buf[i:s.w])
 		if r == utf8.RuneError && n == 1 || unicode.IsPunct(r) || unicode.IsSpace(r) ||
-			unicode.In(r, unicode.Cc, unicode.Cf) {
+			unicode.In(r, unicode.Cc, unicode.Cf, unicode.Sm) || r >= 0xFF01 && r <= 0xFF20 ||
+			r >= 0xFF3B && r <= 0xFF40 || r >= 0xFF5B && r <= 0xFF65 {
 			return i, false, false
 		}
 		if i+n > cut {
@@ -393,6 +435,32 @@ func (s *Scanner) run(i, cut int, final bool) (end int, more, long bool) {
 		}
 		i += n
 	}
+}
+
+// unbalanced returns where b ends at a closing ")", "]" or "}" that no
+// opening one before it in b balances: "(http://a.example/b)c".
+func unbalanced(b []byte) int {
+	var depth [3]int
+	for i, c := range b {
+		switch c {
+		case '(':
+			depth[0]++
+		case '[':
+			depth[1]++
+		case '{':
+			depth[2]++
+		case ')', ']', '}':
+			k := 0
+			if c != ')' {
+				k = 1 + int(c-']')/32
+			}
+			if depth[k] == 0 {
+				return i
+			}
+			depth[k]--
+		}
+	}
+	return len(b)
 }
 
 // TrimEnd returns the length of b without what ends a URL in prose but is
@@ -403,9 +471,15 @@ func TrimEnd(b []byte) int {
 	n := len(b)
 	for n > 0 {
 		switch c := b[n-1]; c {
-		case '.', ',', ';', ':', '!', '?', '\'', '"', '*':
+		case '.', ',', ';', ':', '!', '?', '"', '*', '@':
 			n--
 			continue
+		case '\'':
+			// Kept when it closes a quote opened inside ("it's 'a'").
+			if bytes.Count(b[:n], []byte{'\''})%2 == 1 {
+				n--
+				continue
+			}
 		case ')', ']', '}':
 			open := byte('(')
 			if c != ')' {
@@ -444,8 +518,14 @@ func (s *Scanner) proseEnd(c proseCand, from int, final bool) (proseCand, bool) 
 		// A host name, then maybe a port, then maybe a path: what
 		// follows the host name otherwise must end the URL.
 		k := from
-		for k < lim && (hostByte[s.buf[k]] || s.buf[k] == '.') {
-			k++
+		for k < lim {
+			if s.buf[k] == '.' {
+				k++
+			} else if n := s.hostRuneAt(k); n > 0 && k+n <= lim {
+				k += n
+			} else {
+				break
+			}
 		}
 		if k < lim && s.buf[k] == ':' {
 			d := k + 1
@@ -480,6 +560,7 @@ func (s *Scanner) proseEnd(c proseCand, from int, final bool) (proseCand, bool) 
 		case long:
 			return c, false
 		}
+		end = c.start + unbalanced(s.buf[c.start:end])
 	}
 	end = c.start + TrimEnd(s.buf[c.start:end])
 	switch c.kind {
@@ -490,8 +571,14 @@ func (s *Scanner) proseEnd(c proseCand, from int, final bool) (proseCand, bool) 
 	case Email:
 		// The domain: labels and dots, up to anything else.
 		k := from
-		for k < end && (hostByte[s.buf[k]] || s.buf[k] == '.') {
-			k++
+		for k < end {
+			if s.buf[k] == '.' {
+				k++
+			} else if n := s.hostRuneAt(k); n > 0 && k+n <= end {
+				k += n
+			} else {
+				break
+			}
 		}
 		for k > from && (s.buf[k-1] == '.' || s.buf[k-1] == '-') {
 			k--
