@@ -527,6 +527,9 @@ func (s *Scanner) proseEnd(c proseCand, from int, final bool) (proseCand, bool) 
 				break
 			}
 		}
+		if k < s.w && s.buf[k] >= utf8.RuneSelf && !utf8.FullRune(s.buf[k:s.w]) && !final {
+			return c, true // a character cut by the end of the data
+		}
 		if k < lim && s.buf[k] == ':' {
 			d := k + 1
 			for d < lim && s.buf[d] >= '0' && s.buf[d] <= '9' {
