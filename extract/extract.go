@@ -346,17 +346,7 @@ func (x *Extractor) choose() bool {
 	} else {
 		readings = x.w.Readings()
 	}
-	preferred := -1
-	var alt []string
-	for i, s := range readings {
-		switch {
-		case !x.g.Valid(s):
-		case preferred < 0:
-			preferred = i
-		case !contains(alt, s) && s != readings[preferred]:
-			alt = append(alt, s)
-		}
-	}
+	preferred, alt := pick(readings, x.g.Valid)
 	if preferred < 0 {
 		if !x.invalid {
 			return false
@@ -367,6 +357,22 @@ func (x *Extractor) choose() bool {
 	}
 	x.m = Match{URL: readings[preferred], Valid: true, Alternatives: alt}
 	return true
+}
+
+// pick returns the index of the first reading that valid takes (-1 when
+// none is) and the other valid readings, each once.
+func pick(readings []string, valid func(string) bool) (preferred int, alt []string) {
+	preferred = -1
+	for i, s := range readings {
+		switch {
+		case !valid(s):
+		case preferred < 0:
+			preferred = i
+		case !contains(alt, s) && s != readings[preferred]:
+			alt = append(alt, s)
+		}
+	}
+	return preferred, alt
 }
 
 func contains(list []string, s string) bool {

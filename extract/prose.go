@@ -92,17 +92,7 @@ func (x *Extractor) chooseProse(kind scanner.Kind) bool {
 	} else {
 		readings = x.w.Readings()
 	}
-	preferred := -1
-	var alt []string
-	for i, s := range readings {
-		switch {
-		case !x.proseValid(s, kind):
-		case preferred < 0:
-			preferred = i
-		case !contains(alt, s) && s != readings[preferred]:
-			alt = append(alt, s)
-		}
-	}
+	preferred, alt := pick(readings, func(s string) bool { return x.proseValid(s, kind) })
 	if preferred < 0 {
 		for _, s := range readings {
 			if p, ok := x.validPrefix(s, kind); ok {

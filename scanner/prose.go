@@ -122,7 +122,7 @@ func (s *Scanner) nextProse() bool {
 	raw := s.buf[c.start:c.end]
 	s.cand = Candidate{Pos: c.pos, Raw: raw, Body: Span{0, len(raw)}, Quote: c.quote, Prefixes: pre, Kind: c.kind}
 	p.qhead++
-	if p.qhead == len(p.queue) && !s.ready {
+	if p.qhead == len(p.queue) {
 		p.queue, p.qhead = p.queue[:0], 0
 		p.spans = p.spans[:0]
 	}
@@ -191,7 +191,7 @@ func (s *Scanner) at(i int) Position {
 		p := Position{Filename: s.name, Offset: s.base + int64(i), Line: s.track.Line - (c.Line), Column: 1}
 		if c.Line == 0 {
 			p.Column = max(1, s.track.Column-(c.Column))
-		} else if k := max(bytes.LastIndexByte(s.buf[:i], '\n'), bytes.LastIndexByte(s.buf[:i], '\r')); k >= 0 {
+		} else if k := lastBreak(s.buf[:i]); k >= 0 {
 			p.Column = 1 + runeCount(s.buf[k+1:i])
 		}
 		return p
@@ -239,6 +239,30 @@ var localByte = func() (t [256]bool) {
 	return t
 }()
 
+// labels returns where the labels and dots of a host name that go on at
+// buf offset k end, not after lim.
+func (s *Scanner) labels(k, lim int) int {
+	for k < lim {
+		if s.buf[k] == '.' {
+			k++
+		} else if n := s.hostRuneAt(k); n > 0 && k+n <= lim {
+			k += n
+		} else {
+			break
+		}
+	}
+	return k
+}
+
+// lastBreak returns the index of the last LF or CR in b, or -1.
+func lastBreak(b []byte) int {
+	return max(bytes.LastIndexByte(b, '\n'), bytes.LastIndexByte(b, '\r'))
+}
+
+// hostRune reports whether a character other than ASCII belongs in a
+// label of an internationalized host name: a letter, a digit or a mark.
+func hostRune(r rune) bool { return unicode.In(r, unicode.L, unicode.Nd, unicode.Mn, unicode.Mc) }
+
 // hostRuneAt returns the length of the character of a host name's label
 // at buf offset i: an ASCII letter, digit or "-", or another letter or
 // digit (an internationalized name); 0 for any other, or at the end of
@@ -253,8 +277,7 @@ func (s *Scanner) hostRuneAt(i int) int {
 		}
 		return 0
 	}
-	r, n := utf8.DecodeRune(s.buf[i:s.w])
-	if unicode.In(r, unicode.L, unicode.Nd, unicode.Mn, unicode.Mc) {
+	if r, n := utf8.DecodeRune(s.buf[i:s.w]); hostRune(r) {
 		return n
 	}
 	return 0
@@ -269,8 +292,7 @@ func (s *Scanner) hostRuneBefore(i, floor int) int {
 		}
 		return 0
 	}
-	r, n := utf8.DecodeLastRune(s.buf[floor:i])
-	if r != utf8.RuneError && unicode.In(r, unicode.L, unicode.Nd, unicode.Mn, unicode.Mc) {
+	if r, n := utf8.DecodeLastRune(s.buf[floor:i]); hostRune(r) {
 		return n
 	}
 	return 0
@@ -517,16 +539,7 @@ func (s *Scanner) proseEnd(c proseCand, from int, final bool) (proseCand, bool) 
 	if c.kind == Host {
 		// A host name, then maybe a port, then maybe a path: what
 		// follows the host name otherwise must end the URL.
-		k := from
-		for k < lim {
-			if s.buf[k] == '.' {
-				k++
-			} else if n := s.hostRuneAt(k); n > 0 && k+n <= lim {
-				k += n
-			} else {
-				break
-			}
-		}
+		k := s.labels(from, lim)
 		if k < s.w && s.buf[k] >= utf8.RuneSelf && !utf8.FullRune(s.buf[k:s.w]) && !final {
 			return c, true // a character cut by the end of the data
 		}
@@ -573,22 +586,13 @@ func (s *Scanner) proseEnd(c proseCand, from int, final bool) (proseCand, bool) 
 		}
 	case Email:
 		// The domain: labels and dots, up to anything else.
-		k := from
-		for k < end {
-			if s.buf[k] == '.' {
-				k++
-			} else if n := s.hostRuneAt(k); n > 0 && k+n <= end {
-				k += n
-			} else {
-				break
-			}
-		}
+		k := s.labels(from, end)
 		for k > from && (s.buf[k-1] == '.' || s.buf[k-1] == '-') {
 			k--
 		}
 		end = k
 	case Host:
-		if k := indexByte(s.buf[c.start:end], '@'); k >= 0 {
+		if bytes.IndexByte(s.buf[c.start:end], '@') >= 0 {
 			return c, false // an e-mail address, found at its "@"
 		}
 	}
@@ -648,19 +652,10 @@ func (s *Scanner) proseEnd(c proseCand, from int, final bool) (proseCand, bool) 
 	return c, false
 }
 
-func indexByte(b []byte, c byte) int {
-	for i, d := range b {
-		if d == c {
-			return i
-		}
-	}
-	return -1
-}
-
 // lineHead returns the start of the line of buf offset i, at most LeadMax
 // bytes: from the buffer when the line starts there, or from the tracker.
 func (s *Scanner) lineHead(i int) []byte {
-	if k := max(bytes.LastIndexByte(s.buf[:i], '\n'), bytes.LastIndexByte(s.buf[:i], '\r')); k >= 0 {
+	if k := lastBreak(s.buf[:i]); k >= 0 {
 		return s.buf[k+1 : min(i, k+1+LeadMax)]
 	}
 	if s.base == 0 {
