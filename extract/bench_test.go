@@ -136,11 +136,11 @@ func (r *repeat) Read(p []byte) (int, error) {
 
 // benchStream runs the extractor over n bytes of block repeated, as the
 // command does: valid URLs only.
-func benchStream(b *testing.B, block string, n int64) {
+func benchStream(b *testing.B, block string, n int64, opts ...Option) {
 	b.SetBytes(n)
 	b.ReportAllocs()
 	for b.Loop() {
-		x := New(newRepeat(block, n))
+		x := New(newRepeat(block, n), opts...)
 		for x.Next() {
 		}
 		if err := x.Err(); err != nil {
@@ -175,6 +175,44 @@ func BenchmarkAdversarial(b *testing.B) {
 		{"quoted-lt", "> <a\n"},
 	} {
 		b.Run(c.name, func(b *testing.B) { benchStream(b, c.block, 256<<20) })
+	}
+}
+
+// BenchmarkProse runs the finders of URLs in prose (Unwrapped, and
+// Schemeless with the IRI grammar) over the RFC set and over 64 MiB of
+// inputs made to slow them down: every byte an event, look-backs that
+// find a scheme-like word and fail, host names that never end.
+func BenchmarkProse(b *testing.B) {
+	levels := []struct {
+		name string
+		opts []Option
+	}{
+		{"unwrapped", []Option{Unwrapped()}},
+		{"schemeless", []Option{Schemeless(), WithGrammar(rfc3986.IRI)}},
+	}
+	in := rfcSet(b, 0)
+	for _, l := range levels {
+		b.Run("rfcs/"+l.name, func(b *testing.B) { benchExtract(b, in, l.opts...) })
+	}
+	for _, c := range []struct{ name, block string }{
+		{"colons", ":"},
+		{"dots", "."},
+		{"ats", "@"},
+		{"scheme-colon", "http:"},
+		{"scheme-word", "xhttp://"},
+		{"opaque-scheme", "mailto:"},
+		{"note-colons", "Note: "},
+		{"www-dots", "www."},
+		{"labels", "a."},
+		{"long-label", "abcdefghijklmnopqrstuvwxyz0123456789."},
+		{"no-tld", "a.b "},
+		{"email-no-host", "a@"},
+		{"url-hyphen-lines", "http://a.example/x-\n"},
+		{"invalid-utf8", "\xff\xfe\xc3"},
+	} {
+		for _, l := range levels {
+			b.Run(c.name+"/"+l.name, func(b *testing.B) { benchStream(b, c.block, 64<<20, l.opts...) })
+		}
 	}
 }
 

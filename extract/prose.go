@@ -56,11 +56,15 @@ var opaque = map[string]bool{"mailto": true, "news": true, "urn": true, "tel": t
 
 // proseSchemes returns the scanner's test of a scheme written in prose:
 // one of names, or any other that the grammar knows with "//" after it
-// (no word of prose is written so).
+// (no word of prose is written so). It remembers up to maxVerdicts
+// answers, so that the words before the colons of a text are looked up
+// once.
 func proseSchemes(names []string, g Grammar) func([]byte) (bool, bool) {
-	take := make(map[string]bool, len(names))
+	type verdict struct{ take, slashes bool }
+	memo := make(map[string]verdict, len(names))
 	for _, n := range names {
-		take[strings.ToLower(n)] = true
+		n = strings.ToLower(n)
+		memo[n] = verdict{true, !opaque[n]}
 	}
 	return func(scheme []byte) (bool, bool) {
 		var buf [32]byte
@@ -68,12 +72,19 @@ func proseSchemes(names []string, g Grammar) func([]byte) (bool, bool) {
 			return false, false
 		}
 		lower := ascii.Lower(buf[:0], scheme)
-		if !take[string(lower)] {
-			return g.KnownScheme(string(lower)), true
+		if v, ok := memo[string(lower)]; ok {
+			return v.take, v.slashes
 		}
-		return true, !opaque[string(lower)]
+		v := verdict{g.KnownScheme(string(lower)), true}
+		if len(memo) < maxVerdicts {
+			memo[string(lower)] = v
+		}
+		return v.take, v.slashes
 	}
 }
+
+// maxVerdicts bounds the memory of proseSchemes's answers.
+const maxVerdicts = 4096
 
 // chooseProse sets x.m from the readings of a candidate found in prose,
 // and says whether it is to be reported: only when valid.

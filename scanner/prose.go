@@ -2,6 +2,8 @@ package scanner
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math/bits"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -50,6 +52,12 @@ type prose struct {
 	pr             int // buf offset from which the events are still to look at
 	lastEnd        int // buf offset of the end of the last candidate taken
 	colon, dot, at finder
+	last           [16]byte // the last scheme asked of known, and its answer
+	lastLen        int
+	lastTake       bool
+	lastSlashes    bool
+	word           shortWord // the last word of up to 8 bytes mayScheme asked of known
+	runFrom, runTo int       // buf offsets between which all are URL characters
 	queue          []proseCand
 	qhead          int
 	spans          []Span
@@ -66,9 +74,22 @@ func ProseSchemes(known func(scheme []byte) (take, slashes bool)) Option {
 // proseReset starts the prose finder afresh.
 func (s *Scanner) proseReset(p prose) {
 	s.prose = prose{on: p.on, schemeless: p.schemeless, known: p.known,
-		colon: finder{c: ':', next: -1}, dot: finder{c: '.', next: -1}, at: finder{c: '@', next: -1},
+		colon: finder{c: ':', next: -1, filter: schemes}, dot: finder{c: '.', next: -1},
+		at:    finder{c: '@', next: -1},
 		queue: p.queue[:0], spans: p.spans[:0]}
+	s.prose.colon.p = &s.prose
+	if !p.schemeless {
+		s.prose.dot.filter = www
+	}
+	if noShortcuts {
+		s.prose.colon.filter, s.prose.dot.filter = all, all
+	}
 }
+
+// noShortcuts turns off the prose finder's shortcuts, the finders'
+// filters and the memory of runs: the tests check that they change
+// nothing but the speed.
+var noShortcuts = false
 
 // proseShift moves the prose finder's offsets when the buffer drops its
 // first n bytes.
@@ -76,6 +97,7 @@ func (s *Scanner) proseShift(n int) {
 	p := &s.prose
 	p.pr -= n
 	p.lastEnd = max(p.lastEnd-n, 0)
+	p.runFrom, p.runTo = max(p.runFrom-n, 0), max(p.runTo-n, 0)
 	for i := p.qhead; i < len(p.queue); i++ {
 		p.queue[i].start -= n
 		p.queue[i].end -= n
@@ -169,6 +191,12 @@ func (s *Scanner) proseUpTo(limit int, final bool) {
 		}
 		if c.start < 0 || c.end <= c.start {
 			p.pr = j + 1
+			if p.runFrom <= p.pr && !p.schemeless && !noShortcuts {
+				// A scheme or "www." found at or before runTo-max, its
+				// URL going on from after it, runs into its maximum
+				// length: it would be dropped.
+				p.pr = max(p.pr, p.runTo-s.max+1)
+			}
 			continue
 		}
 		p.queue = append(p.queue, c)
@@ -254,9 +282,16 @@ func (s *Scanner) labels(k, lim int) int {
 	return k
 }
 
-// lastBreak returns the index of the last LF or CR in b, or -1.
+// lastBreak returns the index of the last LF or CR in b, or -1. It looks
+// at the bytes after that break only (two searches for LF and CR would
+// each cross the whole of b when it holds only the other).
 func lastBreak(b []byte) int {
-	return max(bytes.LastIndexByte(b, '\n'), bytes.LastIndexByte(b, '\r'))
+	for i := len(b) - 1; i >= 0; i-- {
+		if b[i] == '\n' || b[i] == '\r' {
+			return i
+		}
+	}
+	return -1
 }
 
 // hostRune reports whether a character other than ASCII belongs in a
@@ -298,6 +333,151 @@ func (s *Scanner) hostRuneBefore(i, floor int) int {
 	return 0
 }
 
+// filter says which occurrences of its byte a finder keeps.
+type filter uint8
+
+const (
+	all     filter = iota
+	schemes        // ":" after a scheme byte, not followed by what ends a URL ("Note: ...")
+	www            // "." after "www" or "ftp" at a word start (without Schemeless)
+)
+
+// filtered returns the offset of the first c from buf offset i on that
+// the filter keeps, or -1. The rest of a run of c goes with one it does
+// not keep ("....." in a table of contents).
+func (f *finder) filtered(buf []byte, i int) int {
+	dense := false
+	for i < len(buf) {
+		var k int
+		if dense {
+			// The last one was near: a loop over the next bytes costs
+			// less than a call to IndexByte.
+			end := min(i+64, len(buf))
+			for k = i; k < min(i+8, end) && buf[k] != f.c; k++ {
+			}
+			if k == i+8 {
+				if n := indexNear(buf[k:end], f.c); n >= 0 {
+					k += n
+				} else {
+					k = end
+				}
+			}
+			if k == end {
+				i, dense = end, false
+				continue
+			}
+		} else {
+			k = bytes.IndexByte(buf[i:], f.c)
+			if k < 0 {
+				return -1
+			}
+			dense = k < 16
+			k += i
+		}
+		switch f.filter {
+		case schemes:
+			if k > 0 && schemeByte[buf[k-1]] && (k+1 == len(buf) || !(buf[k+1] < 0x80 && stopByte[buf[k+1]])) &&
+				f.p.mayScheme(buf, k) {
+				return k
+			}
+		case www:
+			if k >= 3 && isWWW(buf[k-3:k]) && (k == 3 || !wordByte[buf[k-4]] && !boundNot[buf[k-4]]) {
+				return k
+			}
+		}
+		for i = k + 1; i < len(buf) && buf[i] == f.c; i++ {
+		}
+	}
+	return -1
+}
+
+// indexNear is bytes.IndexByte for a short b: eight bytes at a time,
+// with no call to set up.
+func indexNear(b []byte, c byte) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	rep := ones * uint64(c)
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		// A byte of x is zero where b holds c; the lowest byte whose
+		// high bit t sets is the first such.
+		x := binary.LittleEndian.Uint64(b[i:]) ^ rep
+		if t := (x - ones) &^ x & highs; t != 0 {
+			return i + bits.TrailingZeros64(t)/8
+		}
+	}
+	for ; i < len(b); i++ {
+		if b[i] == c {
+			return i
+		}
+	}
+	return -1
+}
+
+// mayScheme is the schemes filter's look at the word before the ":" at
+// buf offset j: false when it is no scheme that proseAt takes. It leaves
+// to proseAt the words it cannot judge alone: those with ".", "+" or "-"
+// (whose tails are tried), and those that reach back to the last
+// candidate or too far.
+func (p *prose) mayScheme(buf []byte, j int) bool {
+	k := j
+	var w uint64 // the word's bytes, while it has at most 8
+	for k > 0 && j-k < lookBack && schemeByte[buf[k-1]] {
+		k--
+		b := buf[k]
+		if b == '.' || b == '+' || b == '-' {
+			return true
+		}
+		w = w<<8 | uint64(b)
+	}
+	if k <= p.lastEnd || j-k == lookBack || p.known == nil {
+		return true
+	}
+	if !isLetter(buf[k]) || k > 0 && wordByte[buf[k-1]] {
+		return false
+	}
+	var take, slashes bool
+	if n := j - k; n == p.word.n && w == p.word.w {
+		take, slashes = p.word.take, p.word.slashes
+	} else {
+		take, slashes = p.isKnown(buf[k:j])
+		if n <= 8 {
+			p.word = shortWord{w, n, take, slashes}
+		}
+	}
+	if !take {
+		return false
+	}
+	return !slashes || j+3 > len(buf) || buf[j+1] == '/' && buf[j+2] == '/'
+}
+
+// shortWord is a word of up to 8 bytes, as mayScheme reads it (n is 0
+// for none), and known's answer.
+type shortWord struct {
+	w             uint64
+	n             int
+	take, slashes bool
+}
+
+// isKnown is known, remembering the last answer: a text that repeats a
+// word before ":" asks once.
+func (p *prose) isKnown(scheme []byte) (take, slashes bool) {
+	if len(scheme) == p.lastLen && bytes.Equal(scheme, p.last[:p.lastLen]) {
+		return p.lastTake, p.lastSlashes
+	}
+	take, slashes = p.known(scheme)
+	if len(scheme) <= len(p.last) {
+		p.lastLen = copy(p.last[:], scheme)
+		p.lastTake, p.lastSlashes = take, slashes
+	}
+	return take, slashes
+}
+
+// isWWW reports whether b, three bytes, is "www" or "ftp" in any case.
+func isWWW(b []byte) bool {
+	w := [3]byte{b[0] | 0x20, b[1] | 0x20, b[2] | 0x20}
+	return w == [3]byte{'w', 'w', 'w'} || w == [3]byte{'f', 't', 'p'}
+}
+
 // isLetter reports whether c is an ASCII letter.
 func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 
@@ -330,7 +510,7 @@ func (s *Scanner) proseAt(j int, final bool) (c proseCand, more bool) {
 			if !isLetter(s.buf[k]) || k > 0 && wordByte[s.buf[k-1]] {
 				continue
 			}
-			take, slashes := p.known(s.buf[k:j])
+			take, slashes := p.isKnown(s.buf[k:j])
 			if !take {
 				continue
 			}
@@ -359,11 +539,8 @@ func (s *Scanner) proseAt(j int, final bool) (c proseCand, more bool) {
 		}
 		// "www." or "ftp." at a word start.
 		if k := j - 3; k >= floor && j+1 < s.w && hostByte[s.buf[j+1]] && s.buf[j+1] != '-' &&
-			(k == 0 || !wordByte[s.buf[k-1]] && !boundNot[s.buf[k-1]]) {
-			w := string([]byte{s.buf[k] | 0x20, s.buf[k+1] | 0x20, s.buf[k+2] | 0x20})
-			if w == "www" || w == "ftp" {
-				return s.proseEnd(proseCand{start: k, kind: WWW}, j+1, final)
-			}
+			(k == 0 || !wordByte[s.buf[k-1]] && !boundNot[s.buf[k-1]]) && isWWW(s.buf[k:j]) {
+			return s.proseEnd(proseCand{start: k, kind: WWW}, j+1, final)
 		}
 		if !p.schemeless {
 			return c, false
@@ -428,32 +605,55 @@ var stopByte = func() (t [128]bool) {
 // data ends before the run does, long when the run reaches buf offset
 // cut, the most a candidate may take.
 func (s *Scanner) run(i, cut int, final bool) (end int, more, long bool) {
+	// What an earlier run crossed is not read again: a run longer than a
+	// candidate may be holds the candidates of every scheme in it, each
+	// dropped as too long ("mailto:mailto:..." with no space).
+	p, from := &s.prose, i
+	if p.runFrom <= i && i < p.runTo && !noShortcuts {
+		i = p.runTo
+	}
+	end, to, more, long := s.runOn(i, cut, final)
+	if long && !noShortcuts {
+		// Read on, up to a candidate's length further: proseUpTo passes
+		// over the events that this shows too long.
+		_, to, _, _ = s.runOn(to, min(s.w, to+s.max), final)
+	}
+	if from <= p.runTo && to >= p.runFrom {
+		from = min(from, p.runFrom)
+	}
+	p.runFrom, p.runTo = from, to
+	return end, more, long
+}
+
+// runOn is run from buf offset i, a character's first byte; to is where
+// it stopped reading, after the last URL character it read whole.
+func (s *Scanner) runOn(i, cut int, final bool) (end, to int, more, long bool) {
 	for {
 		if i >= cut {
-			return cut, false, true
+			return cut, i, false, true
 		}
 		if i >= s.w {
-			return i, !final, false
+			return i, i, !final, false
 		}
 		c := s.buf[i]
 		if c < utf8.RuneSelf {
 			if stopByte[c] {
-				return i, false, false
+				return i, i, false, false
 			}
 			i++
 			continue
 		}
 		if !utf8.FullRune(s.buf[i:s.w]) && !final {
-			return i, true, false
+			return i, i, true, false
 		}
 		r, n := utf8.DecodeRune(s.buf[i:s.w])
 		if r == utf8.RuneError && n == 1 || unicode.IsPunct(r) || unicode.IsSpace(r) ||
 			unicode.In(r, unicode.Cc, unicode.Cf, unicode.Sm) || r >= 0xFF01 && r <= 0xFF20 ||
 			r >= 0xFF3B && r <= 0xFF40 || r >= 0xFF5B && r <= 0xFF65 {
-			return i, false, false
+			return i, i, false, false
 		}
 		if i+n > cut {
-			return cut, false, true
+			return cut, i, false, true
 		}
 		i += n
 	}
@@ -606,6 +806,7 @@ func (s *Scanner) proseEnd(c proseCand, from int, final bool) (proseCand, bool) 
 	}
 	p := &s.prose
 	pre0 := len(p.spans)
+	gutter := false
 	for hyphens := 0; hyphens < 4 && s.buf[c.end-1] == '-'; hyphens++ {
 		// The hyphen must end its line: then the first word of the next
 		// line, after its indentation, quote prefix and line number,
@@ -627,8 +828,9 @@ func (s *Scanner) proseEnd(c proseCand, from int, final bool) (proseCand, bool) 
 		}
 		if hyphens == 0 {
 			c.quote = s.lineHeadQuote(c.start)
+			gutter = s.hasGutter(c.start)
 		}
-		w := s.skipLineHead(b, c.quote, s.hasGutter(c.start))
+		w := s.skipLineHead(b, c.quote, gutter)
 		if w+1 > s.w && !final {
 			p.spans = p.spans[:pre0]
 			return c, true

@@ -147,9 +147,13 @@ func (c Candidate) Breaks() []int {
 
 // finder finds the occurrences of one byte in the buffer, searching each
 // part of it once however often it is asked: it knows that the buffer
-// holds no c in [from, end) but at next (-1 when none).
+// holds no c in [from, end) but at next (-1 when none). With a filter,
+// it passes over the occurrences that cannot start what is looked for
+// (see skip), as if they were not there.
 type finder struct {
 	c               byte
+	filter          filter
+	p               *prose // of the schemes filter
 	from, end, next int
 }
 
@@ -159,8 +163,8 @@ func (f *finder) find(buf []byte, i, j int) int {
 		// Searching again from further back (after a candidate closed
 		// at a quote marker): only the bytes before what is known are
 		// new.
-		if k := bytes.IndexByte(buf[i:f.from], f.c); k >= 0 {
-			f.from, f.end, f.next = i, i+k+1, i+k
+		if k := f.index(buf, i, f.from); k >= 0 {
+			f.from, f.end, f.next = i, k+1, k
 		} else {
 			f.from = i
 		}
@@ -177,14 +181,26 @@ func (f *finder) find(buf []byte, i, j int) int {
 	if f.end >= j {
 		return -1
 	}
-	k := bytes.IndexByte(buf[f.end:j], f.c)
+	k := f.index(buf, f.end, j)
 	if k < 0 {
 		f.from, f.end, f.next = i, j, -1
 		return -1
 	}
-	f.from, f.next = i, f.end+k
-	f.end = f.next + 1
-	return f.next
+	f.from, f.next = i, k
+	f.end = k + 1
+	return k
+}
+
+// index returns the offset of the first c in buf[i:j] that the filter
+// keeps, or -1.
+func (f *finder) index(buf []byte, i, j int) int {
+	if f.filter != all {
+		return f.filtered(buf[:j], i)
+	}
+	if k := bytes.IndexByte(buf[i:j], f.c); k >= 0 {
+		return i + k
+	}
+	return -1
 }
 
 // shift keeps f right when the buffer moves n bytes to the front.

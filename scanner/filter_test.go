@@ -1,0 +1,120 @@
+package scanner
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// proseKnown is a scheme table for the tests of Prose mode.
+func proseKnown(scheme []byte) (take, slashes bool) {
+	switch strings.ToLower(string(scheme)) {
+	case "http", "https", "ftp", "gopher", "file":
+		return true, true
+	case "mailto", "news", "urn":
+		return true, false
+	}
+	return false, false
+}
+
+// chunked reads at most n bytes at a time, so that the buffer fills and
+// moves as with a slow input.
+type chunked struct {
+	r io.Reader
+	n int
+}
+
+func (c chunked) Read(p []byte) (int, error) { return c.r.Read(p[:min(len(p), c.n)]) }
+
+type proseFound struct {
+	Offset   int64
+	Raw      string
+	Kind     Kind
+	Prefixes []Span
+}
+
+func scanProse(in []byte, mode Mode, chunk, max int, shortcuts bool) []proseFound {
+	defer func(was bool) { noShortcuts = was }(noShortcuts)
+	noShortcuts = !shortcuts
+	var r io.Reader = bytes.NewReader(in)
+	if chunk > 0 {
+		r = chunked{r, chunk}
+	}
+	s := New(r, Rules(mode), ProseSchemes(proseKnown), MaxLength(max))
+	var got []proseFound
+	for s.Scan() {
+		c := s.Candidate()
+		got = append(got, proseFound{c.Pos.Offset, string(c.Raw), c.Kind, c.Prefixes})
+	}
+	return got
+}
+
+var proseModes = []Mode{
+	DefaultMode | Prose,
+	DefaultMode | Prose | Schemeless,
+	SkipEmpty | SkipAbandoned | SkipColonless | SkipUnfit | Prose,
+}
+
+// checkShortcuts says whether the prose finder's shortcuts (the finders'
+// filters, which pass over the ":" and "." that start nothing, and the
+// memory of runs) change what Prose mode finds.
+func checkShortcuts(t *testing.T, in []byte, mode Mode, chunk, max int) {
+	t.Helper()
+	want := scanProse(in, mode, chunk, max, false)
+	if got := scanProse(in, mode, chunk, max, true); !reflect.DeepEqual(got, want) {
+		t.Fatalf("mode %b, chunks of %d, maximum length %d: with the shortcuts\n%+v\nwithout\n%+v",
+			mode, chunk, max, got, want)
+	}
+}
+
+var shortcutInputs = []string{
+	"See http://a.example/x and Note: nothing, or mailto:a@b.example.",
+	"www.example.com www..x wwww.x.example xwww.y.example FTP.example.org/a",
+	"a::http::http://x.example/ ::: http:/x http:// mailto: news:comp.lang",
+	"x-http://a.example/ y.http://b.example/ z+ftp://c.example/ 1http://d.example/",
+	"http://a.example/path-\n   continued and http://b.example/-\n> quoted-\n> line",
+	"Table . . . . . . . . . . . . . . . . . . . . 12\nwww.example.org......... 13",
+	"http:http:http:http:http:http:http:http:http:http:http:http://x.example/",
+	"<URL:http://a.example/> then http://a.example/ and <http://b.example/x> text",
+	strings.Repeat("abcdefghij", 10) + "http://long.example/ " + strings.Repeat("x", 70) + ":",
+	"mailto:" + strings.Repeat("mailto:", 1300) + " http://a.example/ " + strings.Repeat("http://x.example/\u00e9", 500),
+	"user@host.example and (https://en.wikipedia.org/wiki/Foo_(bar)) \"http://q.example/\"",
+}
+
+func TestShortcuts(t *testing.T) {
+	inputs := shortcutInputs
+	files, _ := filepath.Glob("../corpus/*.txt")
+	for _, name := range files {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, string(b))
+	}
+	for _, in := range inputs {
+		for _, mode := range proseModes {
+			for _, chunk := range []int{0, 1, 7, 4096} {
+				if chunk == 1 && len(in) > 1<<16 {
+					continue
+				}
+				for _, max := range []int{0, 40} {
+					checkShortcuts(t, []byte(in), mode, chunk, max)
+				}
+			}
+		}
+	}
+}
+
+func FuzzShortcuts(f *testing.F) {
+	for _, in := range shortcutInputs {
+		f.Add([]byte(in), uint8(0), uint8(0), uint8(0))
+		f.Add([]byte(in), uint8(1), uint8(3), uint8(30))
+	}
+	f.Fuzz(func(t *testing.T, in []byte, mode, chunk, max uint8) {
+		checkShortcuts(t, in, proseModes[int(mode)%len(proseModes)], int(chunk), int(max))
+	})
+}
