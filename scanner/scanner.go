@@ -53,7 +53,7 @@ const DefaultMaxLength = 8192
 const LeadMax = 64
 
 // readSize is how much the scanner asks of its reader at a time.
-const readSize = 64 << 10
+const readSize = 128 << 10
 
 // The reasons a candidate is abandoned, as the Unterminated.Err of a
 // Candidate.
@@ -228,7 +228,7 @@ const MaxLengthLimit = 1 << 20
 // MaxLength sets the maximum length of a wrapper in bytes, both brackets
 // included (DefaultMaxLength when n < 2, MaxLengthLimit when n is
 // larger). A longer candidate is abandoned with ErrTooLong. The scanner's
-// memory grows with it: its buffer holds twice that, or 64 KiB.
+// memory grows with it: its buffer holds twice that, or 128 KiB.
 func MaxLength(n int) Option {
 	return func(s *Scanner) {
 		if n >= 2 {
