@@ -48,26 +48,43 @@ func (e *Error) Error() string { return fmt.Sprintf("%s: %v", e.Pos, e.Err) }
 
 func (e *Error) Unwrap() error { return e.Err }
 
-// Counter counts lines and columns over text given to it in pieces, as
+// Advance returns the position after b, read from p: the offset grows by
+// len(b), and lines and columns count as the Scanner counts them (lines
+// break at LF, CR LF or a lone CR; a column counts characters). A
+// Position that is not set counts from line 1, column 1. b must not end
+// inside a UTF-8 sequence; a CR LF split between two calls counts as two
+// line breaks.
+func (p Position) Advance(b []byte) Position {
+	c := newCounter()
+	if p.IsValid() {
+		c.Line, c.Column = p.Line, p.Column
+	}
+	c.count(b)
+	p.Offset += int64(len(b))
+	p.Line, p.Column = c.Line, c.Column
+	return p
+}
+
+// counter counts lines and columns over text given to it in pieces, as
 // positions count them: lines break at LF, CR LF or a lone CR (a CR LF
 // cut between two pieces counts once), and a column counts characters.
 // A piece must not end inside a UTF-8 sequence.
-type Counter struct {
+type counter struct {
 	Line, Column int
 	prevCR       bool // the last byte seen is a CR
 }
 
-// NewCounter returns a Counter at line 1, column 1.
-func NewCounter() Counter { return Counter{Line: 1, Column: 1} }
+// newCounter returns a counter at line 1, column 1.
+func newCounter() counter { return counter{Line: 1, Column: 1} }
 
-// Advance moves the counter over b. It returns the index in b of the last
+// count moves the counter over b. It returns the index in b of the last
 // byte of its last line break, or -1 when b breaks no line.
-func (c *Counter) Advance(b []byte) int {
+func (c *counter) count(b []byte) int {
 	if len(b) == 0 {
 		return -1
 	}
 	if len(b) <= 32 {
-		return c.advanceShort(b)
+		return c.countShort(b)
 	}
 	last, n := -1, 0
 	if bytes.IndexByte(b, '\r') < 0 {
@@ -103,9 +120,9 @@ func (c *Counter) Advance(b []byte) int {
 	return last
 }
 
-// advanceShort is Advance for a few bytes, one loop instead of several
+// countShort is count for a few bytes, one loop instead of several
 // searches.
-func (c *Counter) advanceShort(b []byte) int {
+func (c *counter) countShort(b []byte) int {
 	last, prevCR := -1, c.prevCR
 	for i, ch := range b {
 		switch ch {

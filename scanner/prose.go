@@ -214,8 +214,8 @@ func (s *Scanner) proseUpTo(limit int, final bool) {
 func (s *Scanner) at(i int) Position {
 	if i < s.track.at {
 		// Not expected; counted back from the tracker rather than lost.
-		var c Counter
-		c.Advance(s.buf[i:s.track.at])
+		var c counter
+		c.count(s.buf[i:s.track.at])
 		p := Position{Filename: s.name, Offset: s.base + int64(i), Line: s.track.Line - (c.Line), Column: 1}
 		if c.Line == 0 {
 			p.Column = max(1, s.track.Column-(c.Column))

@@ -33,6 +33,14 @@
 // A caller that wants only the candidates that may hold a URL sets the
 // Skip... modes: the scanner then drops the others before working out
 // anything about them, which keeps input made of "<" fast.
+//
+// What this package exports is what the layers above it read: a
+// Candidate's layout (Lead, Quote, Prefixes, QuoteClosed, Unquoted) is
+// what package wrap needs to read a wrapper as its writer meant it, the
+// Prose mode and its Kinds what package extract needs for URLs written
+// without a wrapper, and Position (with Advance) the one position type of
+// every package. How the scanner finds and counts (its finders, its line
+// counter, its buffer) is unexported.
 package scanner
 
 import (
@@ -354,7 +362,7 @@ func (s *Scanner) Reset(r io.Reader) {
 		lt:       finder{c: '<', next: -1}, gt: finder{c: '>', next: -1}, ef: finder{c: 0xEF, next: -1},
 		lf: finder{c: '\n', next: -1}, cr: finder{c: '\r', next: -1},
 		lfLine: finder{c: '\n', next: -1}, crLine: finder{c: '\r', next: -1},
-		track: tracker{Counter: NewCounter()}}
+		track: tracker{counter: newCounter()}}
 	s.proseReset(p)
 }
 
@@ -1074,7 +1082,7 @@ func runeSafe(b []byte) int {
 // tracker counts lines and columns up to a buffer offset, and keeps the
 // head of the line.
 type tracker struct {
-	Counter
+	counter
 	at      int // buf offset the counts are at
 	head    [LeadMax]byte
 	headLen int // the first headLen bytes of the line, up to at
@@ -1083,7 +1091,7 @@ type tracker struct {
 // advance moves the tracker over b, which ends at buf offset to.
 func (t *tracker) advance(b []byte, to int) {
 	t.at = to
-	if last := t.Advance(b); last >= 0 {
+	if last := t.count(b); last >= 0 {
 		t.headLen = copy(t.head[:], b[last+1:])
 	} else {
 		t.headLen += copy(t.head[t.headLen:], b)

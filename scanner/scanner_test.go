@@ -131,6 +131,56 @@ func TestPositionString(t *testing.T) {
 	}
 }
 
+func TestPositionAdvance(t *testing.T) {
+	at := func(off int64, line, col int) Position { return Position{Offset: off, Line: line, Column: col} }
+	for _, c := range []struct {
+		from Position
+		b    string
+		want Position
+	}{
+		{Position{}, "ab", at(2, 1, 3)},
+		{at(10, 2, 5), "xy\nz", at(14, 3, 2)},
+		{at(0, 1, 1), "a\r\nb", at(4, 2, 2)},
+		{at(0, 1, 1), "a\rb", at(3, 2, 2)},
+		{at(0, 1, 1), "\n\n", at(2, 3, 1)},
+		{at(0, 1, 1), "\u00e9\u20ac", at(5, 1, 3)},
+		{at(0, 1, 1), "\xff\xfe", at(2, 1, 3)},
+		{at(0, 1, 1), strings.Repeat("ab\r\n", 10) + "cd", at(42, 11, 3)},
+		{at(0, 1, 1), strings.Repeat("abcdefgh", 5) + "\n\u00e9", at(43, 2, 2)},
+		{Position{Filename: "f", Line: 7, Column: 1}, "", Position{Filename: "f", Line: 7, Column: 1}},
+	} {
+		if got := c.from.Advance([]byte(c.b)); got != c.want {
+			t.Errorf("%+v.Advance(%q) = %+v, want %+v", c.from, c.b, got, c.want)
+		}
+	}
+	// A CR LF split between two calls counts twice, as documented.
+	if got := at(0, 1, 1).Advance([]byte("a\r")).Advance([]byte("\nb")); got != at(4, 3, 2) {
+		t.Errorf("split CR LF: %+v", got)
+	}
+	// Advance counts as the Scanner does.
+	in := "a <b>\r\n\u00e9 <c>\rx\n\n\t<URL:d\n  e>" + strings.Repeat("\u20ac", 40) + "<f>"
+	s := New(strings.NewReader(in))
+	n := 0
+	for s.Scan() {
+		c := s.Candidate()
+		if got := (Position{}).Advance([]byte(in[:c.Pos.Offset])); got != c.Pos {
+			t.Errorf("candidate %q at %+v, Advance says %+v", c.Raw, c.Pos, got)
+		}
+		n++
+	}
+	if n != 4 {
+		t.Errorf("%d candidates, want 4", n)
+	}
+}
+
+func ExamplePosition_Advance() {
+	p := Position{Filename: "mail.txt", Line: 1, Column: 1}
+	p = p.Advance([]byte("Subject: caf\u00e9\r\n\r\nsee "))
+	fmt.Println(p, p.Offset)
+	// Output:
+	// mail.txt:3:5 22
+}
+
 func ExampleScanner() {
 	s := New(strings.NewReader("see <URL:ftp://ds.in\n   ternic.net/rfc> and <p"), Filename("mail.txt"))
 	for s.Scan() {

@@ -21,8 +21,9 @@ type htmlText struct {
 	z     *html.Tokenizer
 	skip  int // inside this many scripts or styles
 	at    int64
-	count scanner.Counter
-	links []link // found; those from head on are not yet handed over
+	count scanner.Position // of the end of the text
+	cr    bool             // the text ends with a CR (from "&#13;")
+	links []link           // found; those from head on are not yet handed over
 	head  int
 
 	// Links stream out as they are found: those that stand before
@@ -55,7 +56,7 @@ const maxHTMLToken = 4 << 20
 func newHTMLText(r io.Reader) *htmlText {
 	z := html.NewTokenizer(r)
 	z.SetMaxBuf(maxHTMLToken)
-	return &htmlText{z: z, count: scanner.NewCounter()}
+	return &htmlText{z: z, count: scanner.Position{Line: 1, Column: 1}}
 }
 
 func (h *htmlText) Read(p []byte) (int, error) { return h.read(p, h.token) }
@@ -98,8 +99,15 @@ func (h *htmlText) token() {
 			h.out = append(h.out, '\n')
 		}
 	}
-	// Count what this token added to the text.
-	h.count.Advance(h.out[start:])
+	// Count what this token added to the text: the LF of a CR LF split
+	// between two tokens breaks no line of its own.
+	if b := h.out[start:]; len(b) > 0 {
+		if h.cr && b[0] == '\n' {
+			b = b[1:]
+		}
+		h.count = h.count.Advance(b)
+		h.cr = h.out[len(h.out)-1] == '\r'
+	}
 	h.at += int64(len(h.out) - start)
 	if h.emit != nil && len(h.links) > 0 {
 		h.release(h.settled(), maxLinks)

@@ -1,13 +1,13 @@
 // Package mail finds URLs in mail and news archives: mbox files and single
-// messages, MIME-encoded, in any charset, compressed or not.
+// messages, MIME-encoded, in any charset. Package source reads a file as
+// the command does, compressed or not, and hands mail to this package.
 //
 // Matches walks every message of an input and every text part of each,
 // nested multiparts and attached messages included, decodes them to
 // UTF-8 text and runs package extract on each, with the header fields
 // too:
 //
-//	r, _ := mail.Decompress(f) // gzip, bzip2, xz or zstd, by magic bytes
-//	br := bufio.NewReader(r)
+//	br := bufio.NewReader(f)
 //	head, _ := br.Peek(4096)
 //	for m, err := range mail.Matches(br, mail.Detect(head), extract.Filename(name)) {
 //		var pe *mail.PartError
@@ -23,8 +23,6 @@ package mail
 import (
 	"bufio"
 	"bytes"
-	"compress/bzip2"
-	"compress/gzip"
 	"encoding/base64"
 	"errors"
 	"fmt"
@@ -35,13 +33,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/klauspost/compress/zstd"
-	"github.com/ulikunitz/xz"
-	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/htmlindex"
-	"golang.org/x/text/encoding/unicode"
-	"golang.org/x/text/encoding/unicode/utf32"
 	"golang.org/x/text/transform"
 
 	"github.com/urlsift/urlsift/extract"
@@ -90,40 +83,6 @@ func Detect(head []byte) Kind {
 		return Message
 	}
 	return Text
-}
-
-// MaxZstdWindow is the largest zstd window read: 2 GiB, the most the
-// reference zstd writes (--long=31). A frame's window is the memory its
-// decoder may need, up to the frame's size.
-const MaxZstdWindow = 1 << 31
-
-// Decompress returns a reader of the decompressed input when r starts
-// with the magic bytes of gzip, bzip2, xz or zstd, with the name of the
-// format, and otherwise a buffered reader of r and "": r itself when it
-// is a *bufio.Reader.
-func Decompress(r io.Reader) (io.Reader, string, error) {
-	br, ok := r.(*bufio.Reader)
-	if !ok {
-		br = bufio.NewReader(r)
-	}
-	head, _ := br.Peek(6)
-	switch {
-	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
-		z, err := gzip.NewReader(br)
-		return z, "gzip", err
-	case bytes.HasPrefix(head, []byte("BZh")):
-		return bzip2.NewReader(br), "bzip2", nil
-	case bytes.HasPrefix(head, []byte{0xfd, '7', 'z', 'X', 'Z', 0}):
-		z, err := xz.NewReader(br)
-		return z, "xz", err
-	case bytes.HasPrefix(head, []byte{0x28, 0xb5, 0x2f, 0xfd}):
-		z, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(MaxZstdWindow))
-		if err != nil {
-			return nil, "zstd", err
-		}
-		return z.IOReadCloser(), "zstd", nil
-	}
-	return br, "", nil
 }
 
 // Part is one text part of a message, or its header block.
@@ -300,10 +259,10 @@ func (w *walker) entityMessage(br *bufio.Reader, path string, origin scanner.Pos
 		hpath = path + ".header"
 	}
 	if len(h.bad) > 0 {
-		c := scanner.Counter{Line: origin.Line, Column: 1}
+		c := scanner.Position{Line: origin.Line, Column: 1}
 		last := 0
 		for _, at := range h.bad {
-			c.Advance(h.block[last:at])
+			c = c.Advance(h.block[last:at])
 			last = at
 			if !w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, Path: hpath,
 				Err: fmt.Errorf("line %d: %w", c.Line, errNoColon), Warning: true}) {
@@ -671,8 +630,7 @@ func (p *Part) matches(x, side *extract.Extractor, yield func(extract.Match, err
 // decoded yields the matches of a header field's decoded encoded words
 // that its raw text does not hold, at the position of the field.
 func (p *Part) decoded(x *extract.Extractor, e extra, yield func(extract.Match, error) bool) bool {
-	c := scanner.Counter{Line: p.Origin.Line, Column: 1}
-	c.Advance(p.header.block[:e.f.at])
+	c := scanner.Position{Line: p.Origin.Line, Column: 1}.Advance(p.header.block[:e.f.at])
 	at := scanner.Position{Offset: p.Origin.Offset + int64(e.f.at), Line: c.Line, Column: 1}
 	x.ResetAt(strings.NewReader(e.text), at)
 	for x.Next() {
@@ -704,27 +662,4 @@ func (p *Part) label(m extract.Match) extract.Match {
 		m.Warnings = append(append([]string(nil), p.Warnings...), m.Warnings...)
 	}
 	return m
-}
-
-// Unicode returns a reader of br's text in UTF-8 when br starts with the
-// byte-order mark of UTF-32 or UTF-16, little or big endian (the mark
-// goes), with the encoding's name; otherwise br itself and "". A UTF-8
-// byte-order mark is left as it is.
-func Unicode(br *bufio.Reader) (io.Reader, string) {
-	head, _ := br.Peek(4)
-	var enc encoding.Encoding
-	var name string
-	switch {
-	case bytes.HasPrefix(head, []byte{0xff, 0xfe, 0, 0}):
-		enc, name = utf32.UTF32(utf32.LittleEndian, utf32.ExpectBOM), "utf-32le"
-	case bytes.HasPrefix(head, []byte{0, 0, 0xfe, 0xff}):
-		enc, name = utf32.UTF32(utf32.BigEndian, utf32.ExpectBOM), "utf-32be"
-	case bytes.HasPrefix(head, []byte{0xff, 0xfe}):
-		enc, name = unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM), "utf-16le"
-	case bytes.HasPrefix(head, []byte{0xfe, 0xff}):
-		enc, name = unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM), "utf-16be"
-	default:
-		return br, ""
-	}
-	return transform.NewReader(br, enc.NewDecoder()), name
 }

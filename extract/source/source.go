@@ -160,7 +160,7 @@ func (s *Source) open(r io.Reader) (*bufio.Reader, error) {
 		s.raw, s.text, s.utf = bufio.NewReaderSize(nil, 64<<10), bufio.NewReaderSize(nil, 64<<10), bufio.NewReaderSize(nil, 64<<10)
 	}
 	s.raw.Reset(r)
-	d, format, err := mail.Decompress(s.raw)
+	d, format, err := decompress(s.raw)
 	if err != nil {
 		return nil, err
 	}
@@ -169,7 +169,7 @@ func (s *Source) open(r io.Reader) (*bufio.Reader, error) {
 		s.text.Reset(d)
 		br = s.text
 	}
-	if u, enc := mail.Unicode(br); enc != "" {
+	if u, enc := unicodeText(br); enc != "" {
 		s.utf.Reset(u) // before the binary test: UTF-16 holds NUL bytes
 		br = s.utf
 	}
