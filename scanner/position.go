@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"strconv"
-	"unicode/utf8"
 )
 
 // Position is a place in an input: the byte offset from 0, and the line
@@ -150,23 +149,68 @@ func (c *counter) countShort(b []byte) int {
 // invalid byte is one), eight bytes at a time where they are ASCII, and
 // without the copy that utf8.RuneCount may make.
 func runeCount(b []byte) int {
-	n := 0
-	for len(b) > 0 {
-		for len(b) >= 8 && binary.LittleEndian.Uint64(b)&0x8080808080808080 == 0 {
-			n += 8
-			b = b[8:]
+	n, i := 0, 0
+	for i < len(b) {
+		// Eight bytes with no lead byte (nor any other from 0xC0 on, in
+		// which both top bits are set) are eight characters.
+		if i+8 <= len(b) {
+			if x := binary.LittleEndian.Uint64(b[i:]); x&(x<<1)&0x8080808080808080 == 0 {
+				n += 8
+				i += 8
+				continue
+			}
 		}
-		if len(b) == 0 {
-			break
+		// Otherwise the next eight bytes, one by one.
+		for end := min(i+8, len(b)); i < end; n++ {
+			c := b[i]
+			switch {
+			case c < 0xC2 || c > 0xF4:
+				i++ // not a lead byte: one character
+			case c < 0xE0:
+				if i+1 < len(b) && b[i+1]&0xC0 == 0x80 {
+					i += 2
+				} else {
+					i++
+				}
+			default:
+				i += seqLen(b[i:])
+			}
 		}
-		size := 1
-		if c := b[0]; c >= 0xC2 && c < 0xF5 {
-			_, size = utf8.DecodeRune(b) // a lead byte; any other byte is one character
-		}
-		n++
-		b = b[size:]
 	}
 	return n
+}
+
+// seqLen returns the length of the UTF-8 sequence that b starts with, a
+// lead byte (0xC2 to 0xF4): its whole length when it is valid, and 1 when
+// it is not, as utf8.DecodeRune reads it, without its call.
+func seqLen(b []byte) int {
+	c := b[0]
+	lo, hi := byte(0x80), byte(0xBF) // the second byte's range
+	switch c {
+	case 0xE0:
+		lo = 0xA0
+	case 0xED:
+		hi = 0x9F
+	case 0xF0:
+		lo = 0x90
+	case 0xF4:
+		hi = 0x8F
+	}
+	switch {
+	case c < 0xE0:
+		if len(b) >= 2 && b[1] >= lo && b[1] <= hi {
+			return 2
+		}
+	case c < 0xF0:
+		if len(b) >= 3 && b[1] >= lo && b[1] <= hi && b[2]&0xC0 == 0x80 {
+			return 3
+		}
+	default:
+		if len(b) >= 4 && b[1] >= lo && b[1] <= hi && b[2]&0xC0 == 0x80 && b[3]&0xC0 == 0x80 {
+			return 4
+		}
+	}
+	return 1
 }
 
 var nl = []byte{'\n'}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -271,11 +272,47 @@ func TestSkip(t *testing.T) {
 	}
 }
 
+// TestSeqLen checks seqLen against utf8.DecodeRune on every lead byte,
+// every second byte, and third and fourth bytes at the edges of the
+// continuation range, whole and cut short.
+func TestSeqLen(t *testing.T) {
+	edges := []byte{0x00, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xff}
+	for c := 0xC2; c <= 0xF4; c++ {
+		for b1 := 0; b1 < 256; b1++ {
+			for _, b2 := range edges {
+				for _, b3 := range edges {
+					seq := []byte{byte(c), byte(b1), b2, b3}
+					for n := 1; n <= 4; n++ {
+						_, want := utf8.DecodeRune(seq[:n])
+						if got := seqLen(seq[:n]); got != want {
+							t.Fatalf("seqLen(% x) = %d, want %d", seq[:n], got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
 func TestRuneCount(t *testing.T) {
 	for _, s := range []string{"", "abc", "abcdefghijklmnop", "é€😀", "\xff\xfe\xc0", "abcdefgh\xe2\x82", "ab\xe2\x82\xacdefghijkl",
 		strings.Repeat("x", 100) + "ü" + strings.Repeat("y", 9), "\xed\xa0\x80", "\xf4\x90\x80\x80"} {
 		if got, want := runeCount([]byte(s)), utf8.RuneCountInString(s); got != want {
 			t.Errorf("runeCount(%q) = %d, want %d", s, got, want)
+		}
+	}
+	// Random strings of the bytes that matter, across the eight-byte
+	// steps.
+	alphabet := []byte{'a', 0x7f, 0x80, 0x8f, 0x9f, 0xa0, 0xbf, 0xc0, 0xc2, 0xc3, 0xdf, 0xe0, 0xe2, 0xed, 0xef,
+		0xf0, 0xf4, 0xf5, 0xfe, 0xff}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 50000 {
+		b := make([]byte, rng.IntN(40))
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		if got, want := runeCount(b), utf8.RuneCount(b); got != want {
+			t.Fatalf("runeCount(% x) = %d, want %d", b, got, want)
 		}
 	}
 }
