@@ -91,8 +91,8 @@ const maxVerdicts = 4096
 func (x *Extractor) chooseProse(kind scanner.Kind) bool {
 	var readings []string
 	if len(x.w.Hyphens) == 0 {
-		if !x.proseValid(unsafe.String(unsafe.SliceData(x.w.Text), len(x.w.Text)), kind) {
-			if s, ok := x.validPrefix(string(x.w.Text), kind); ok {
+		if text := unsafe.String(unsafe.SliceData(x.w.Text), len(x.w.Text)); !x.proseValid(text, kind) {
+			if s, ok := x.validPrefix(text, kind); ok {
 				x.m = Match{URL: x.arena.str([]byte(s)), Valid: true}
 				return true
 			}
@@ -165,7 +165,7 @@ func saneHost(s string) bool {
 	if host == "" {
 		return true // "file:///x"
 	}
-	for _, label := range strings.Split(strings.TrimSuffix(host, "."), ".") {
+	for label := range strings.SplitSeq(strings.TrimSuffix(host, "."), ".") {
 		if label == "" || label[0] == '-' || label[len(label)-1] == '-' || label[len(label)-1] == '_' {
 			return false
 		}
@@ -188,17 +188,20 @@ func realDomain(host string) bool {
 	return icann && len(suffix) < len(ascii)
 }
 
-// validPrefix returns the longest prefix of s that is valid and ends a
-// path segment: cut where the grammar fails, in the path or after it,
-// right after a "/", "?", "#", "&", ";" or "=", or before trailing
-// characters that no grammar takes in a path ("|", "\\", "^", "{", "}",
-// "[", "]", "%"), and without the punctuation that ends a sentence.
+// validPrefix, called for an s that failed proseValid, returns the
+// longest prefix of s that is valid and ends a path segment: cut where
+// the grammar fails, in the path or after it, right after a "/", "?",
+// "#", "&", ";" or "=", or before trailing characters that no grammar
+// takes in a path ("|", "\\", "^", "{", "}", "[", "]", "%"), and without
+// the punctuation that ends a sentence.
 func (x *Extractor) validPrefix(s string, kind scanner.Kind) (string, bool) {
 	from := pathStart(s)
-	for range 4 {
+	for i := range 4 {
 		err := x.g.Validate(s)
 		if err == nil {
-			return s, x.proseValid(s, kind)
+			// s is what failed proseValid the first time round: valid by
+			// the grammar, its host is what failed.
+			return s, i > 0 && x.proseValid(s, kind)
 		}
 		se, ok := err.(SyntaxError)
 		if !ok {
