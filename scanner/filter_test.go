@@ -81,12 +81,15 @@ var shortcutInputs = []string{
 	"http:http:http:http:http:http:http:http:http:http:http:http://x.example/",
 	"<URL:http://a.example/> then http://a.example/ and <http://b.example/x> text",
 	strings.Repeat("abcdefghij", 10) + "http://long.example/ " + strings.Repeat("x", 70) + ":",
-	"mailto:" + strings.Repeat("mailto:", 1300) + " http://a.example/ " + strings.Repeat("http://x.example/\u00e9", 500),
+	"mailto:mailto:mailto:mailto:mailto:mailto: http://a.example/ http://x.example/\u00e9http://y.example/\u00e9",
 	"user@host.example and (https://en.wikipedia.org/wiki/Foo_(bar)) \"http://q.example/\"",
 }
 
 func TestShortcuts(t *testing.T) {
-	inputs := shortcutInputs
+	// Runs longer than the default maximum length; the seeds of
+	// FuzzShortcuts reach the maximum with small ones.
+	inputs := append(shortcutInputs[:len(shortcutInputs):len(shortcutInputs)],
+		strings.Repeat("mailto:", 1300)+" http://a.example/ "+strings.Repeat("http://x.example/\u00e9", 500))
 	files, _ := filepath.Glob("../corpus/*.txt")
 	for _, name := range files {
 		b, err := os.ReadFile(name)
@@ -113,6 +116,7 @@ func FuzzShortcuts(f *testing.F) {
 	for _, in := range shortcutInputs {
 		f.Add([]byte(in), uint8(0), uint8(0), uint8(0))
 		f.Add([]byte(in), uint8(1), uint8(3), uint8(30))
+		f.Add([]byte(in), uint8(2), uint8(0), uint8(12))
 	}
 	f.Fuzz(func(t *testing.T, in []byte, mode, chunk, max uint8) {
 		checkShortcuts(t, in, proseModes[int(mode)%len(proseModes)], int(chunk), int(max))
