@@ -122,6 +122,36 @@ func (c *counter) count(b []byte) int {
 // countShort is count for a few bytes, one loop instead of several
 // searches.
 func (c *counter) countShort(b []byte) int {
+	prevCR, i := c.prevCR, 0
+	for ; i+8 <= len(b); i += 8 {
+		// Eight ASCII bytes with no CR nor LF are eight columns.
+		x := binary.LittleEndian.Uint64(b[i:])
+		if x&0x8080808080808080 != 0 || hasByte(x, '\n') || hasByte(x, '\r') {
+			break
+		}
+		c.Column += 8
+		prevCR = false
+	}
+	if i > 0 {
+		// The columns passed are counted; the rest as one piece.
+		c.prevCR = prevCR
+		if l := c.countRest(b[i:]); l >= 0 {
+			return i + l
+		}
+		return -1
+	}
+	return c.countRest(b)
+}
+
+// hasByte reports whether one of the bytes of x, all ASCII, is c.
+func hasByte(x uint64, c byte) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	y := x ^ (ones * uint64(c))
+	return (y-ones)&^y&highs != 0
+}
+
+// countRest is countShort without its eight-byte steps.
+func (c *counter) countRest(b []byte) int {
 	last, prevCR := -1, c.prevCR
 	for i, ch := range b {
 		switch ch {

@@ -720,6 +720,16 @@ var unfitByte = func() (t [256]bool) {
 
 // unfit reports whether the first line of body holds an unfit byte.
 func unfit(body []byte) bool {
+	// Eight printable ASCII bytes (0x20 to 0x7E) at a time: none is
+	// unfit, none breaks the line.
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for len(body) >= 8 {
+		x := binary.LittleEndian.Uint64(body)
+		if x&highs != 0 || (x+ones)&highs != 0 || (x-0x20*ones)&^x&highs != 0 {
+			break
+		}
+		body = body[8:]
+	}
 	for _, c := range body {
 		switch {
 		case c == '\n' || c == '\r':

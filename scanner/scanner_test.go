@@ -174,6 +174,52 @@ func TestPositionAdvance(t *testing.T) {
 	}
 }
 
+// TestCounterPieces counts random texts given in random pieces and
+// checks the lines and columns against a count character by character.
+func TestCounterPieces(t *testing.T) {
+	// A CR at the end of a piece, then eight ASCII bytes: the LF after
+	// them is a line break of its own.
+	c := newCounter()
+	c.count([]byte("x\r"))
+	c.count([]byte("abcdefgh\ny"))
+	if c.Line != 3 || c.Column != 2 {
+		t.Errorf("CR, then eight bytes and LF: %d:%d, want 3:2", c.Line, c.Column)
+	}
+	units := []string{"a", "b", " ", "\r", "\n", "\r\n", "\u00e9", "\u20ac", "\xff"}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 20000 {
+		var text []string
+		for range rng.IntN(60) {
+			text = append(text, units[rng.IntN(len(units))])
+		}
+		// The reference: character by character.
+		line, col, prevCR := 1, 1, false
+		for _, r := range strings.Join(text, "") {
+			switch {
+			case r == '\r':
+				line, col = line+1, 1
+			case r == '\n' && prevCR:
+				col = 1
+			case r == '\n':
+				line, col = line+1, 1
+			default:
+				col++
+			}
+			prevCR = r == '\r'
+		}
+		// The counter, in pieces cut between units.
+		c := newCounter()
+		for i := 0; i < len(text); {
+			n := 1 + rng.IntN(40)
+			c.count([]byte(strings.Join(text[i:min(i+n, len(text))], "")))
+			i += n
+		}
+		if c.Line != line || c.Column != col {
+			t.Fatalf("%q: counter at %d:%d, want %d:%d", strings.Join(text, ""), c.Line, c.Column, line, col)
+		}
+	}
+}
+
 func ExamplePosition_Advance() {
 	p := Position{Filename: "mail.txt", Line: 1, Column: 1}
 	p = p.Advance([]byte("Subject: caf\u00e9\r\n\r\nsee "))
@@ -351,6 +397,36 @@ func checkMode(t *testing.T, in string, mode Mode, want []string) {
 		}
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("mode %b: got %q\nwant %q", mode, got, want)
+		}
+	}
+}
+
+// TestUnfitWords checks unfit's eight-byte steps against a byte-by-byte
+// reading of the same rule.
+func TestUnfitWords(t *testing.T) {
+	slow := func(b []byte) bool {
+		for _, c := range b {
+			if c == '\n' || c == '\r' {
+				return false
+			}
+			if unfitByte[c] {
+				return true
+			}
+		}
+		return false
+	}
+	alphabet := []byte{0x00, 0x08, '\t', '\n', 0x0b, '\r', 0x1f, ' ', 'A', '~', 0x7f, 0x80, 0xbf, 0xc0, 0xc3, 0xf5, 0xff}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 50000 {
+		b := make([]byte, rng.IntN(40))
+		for i := range b {
+			b[i] = 'a'
+			if rng.IntN(8) == 0 {
+				b[i] = alphabet[rng.IntN(len(alphabet))]
+			}
+		}
+		if got, want := unfit(b), slow(b); got != want {
+			t.Fatalf("unfit(%q) = %v, want %v", b, got, want)
 		}
 	}
 }
