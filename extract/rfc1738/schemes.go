@@ -46,31 +46,56 @@ func lookup(name string) (scheme, bool) {
 // section 4 reserves, and rlogin, https and urn, which urlsift also takes
 // in bare wrappers (see KnownScheme).
 func table(name string) (scheme, bool) {
-	switch name {
-	case "ftp":
-		return scheme{"3.2", "21", pFTP}, true
-	case "http":
-		return scheme{"3.3", "80", pHTTP}, true
-	case "gopher":
-		return scheme{"3.4", "70", pGopher}, true
-	case "mailto":
-		return scheme{"3.5", "", pMailto}, true
-	case "news":
-		return scheme{"3.6", "", pNews}, true
-	case "nntp":
-		return scheme{"3.7", "119", pNNTP}, true
-	case "telnet":
-		return scheme{"3.8", "23", pTelnet}, true
-	case "wais":
-		return scheme{"3.9", "210", pWais}, true
-	case "file":
-		return scheme{"3.10", "", pFile}, true
-	case "prospero":
-		return scheme{"3.11", "1525", pProspero}, true
-	case "afs", "mid", "cid", "nfs", "tn3270", "mailserver", "z39.50": // reserved by section 4
-		return scheme{}, true
-	case "rlogin", "https", "urn": // generic URLs that bare wrappers hold
-		return scheme{}, true
+	// By length first: a switch on strings alone compares them in a
+	// binary search, a call each; equal lengths compare as integers.
+	switch len(name) {
+	case 3:
+		switch name {
+		case "ftp":
+			return scheme{"3.2", "21", pFTP}, true
+		case "afs", "mid", "cid", "nfs": // reserved by section 4
+			return scheme{}, true
+		case "urn": // generic URLs that bare wrappers hold
+			return scheme{}, true
+		}
+	case 4:
+		switch name {
+		case "http":
+			return scheme{"3.3", "80", pHTTP}, true
+		case "news":
+			return scheme{"3.6", "", pNews}, true
+		case "nntp":
+			return scheme{"3.7", "119", pNNTP}, true
+		case "wais":
+			return scheme{"3.9", "210", pWais}, true
+		case "file":
+			return scheme{"3.10", "", pFile}, true
+		}
+	case 5:
+		if name == "https" {
+			return scheme{}, true
+		}
+	case 6:
+		switch name {
+		case "gopher":
+			return scheme{"3.4", "70", pGopher}, true
+		case "mailto":
+			return scheme{"3.5", "", pMailto}, true
+		case "telnet":
+			return scheme{"3.8", "23", pTelnet}, true
+		case "tn3270", "z39.50":
+			return scheme{}, true
+		case "rlogin":
+			return scheme{}, true
+		}
+	case 8:
+		if name == "prospero" {
+			return scheme{"3.11", "1525", pProspero}, true
+		}
+	case 10:
+		if name == "mailserver" {
+			return scheme{}, true
+		}
 	}
 	return scheme{}, false
 }
