@@ -157,7 +157,7 @@ func (c Candidate) Breaks() []int {
 // part of it once however often it is asked: it knows that the buffer
 // holds no c in [from, end) but at next (-1 when none). With a filter,
 // it passes over the occurrences that cannot start what is looked for
-// (see skip), as if they were not there.
+// (see filtered), as if they were not there.
 type finder struct {
 	c               byte
 	filter          filter
