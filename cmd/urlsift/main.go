@@ -442,7 +442,7 @@ func (w *chunkWriter) flush() {
 }
 
 // record appends the output of a match straight to the chunk being filled.
-func (w *chunkWriter) record(o *options, m extract.Match) {
+func (w *chunkWriter) record(o *options, m *extract.Match) {
 	if w.stop {
 		return
 	}
@@ -572,9 +572,9 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 			}
 		case o.unique:
 			w.flush()
-			w.send(item{out: o.appendRecord(getChunk(), m), key: m.URL, keyed: true})
+			w.send(item{out: o.appendRecord(getChunk(), &m), key: m.URL, keyed: true})
 		default:
-			w.record(&o, m)
+			w.record(&o, &m)
 		}
 	}
 	res.stats.messages = wk.src.Counts().Messages
