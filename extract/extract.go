@@ -410,6 +410,11 @@ func (x *Extractor) Settled() int64 { return x.sc.Settled() }
 // Match returns the match found by the last call to Next.
 func (x *Extractor) Match() Match { return x.m }
 
+// Current returns the match that Next found in place, without the copy
+// that Match makes: it is valid until the next call to Next, which
+// overwrites it.
+func (x *Extractor) Current() *Match { return &x.m }
+
 // Err returns the first read error, a *scanner.Error with the position
 // where reading stopped, or nil at a clean end of the input.
 func (x *Extractor) Err() error { return x.sc.Err() }

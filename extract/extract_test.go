@@ -339,3 +339,18 @@ func TestMaxLength(t *testing.T) {
 		t.Errorf("MaxLength(20): %+v", got)
 	}
 }
+
+// TestCurrent: Current is the match that Match copies.
+func TestCurrent(t *testing.T) {
+	x := New(strings.NewReader("<URL:http://a.example/> <URL:b> <mailto:c@d.example>"), ReportInvalid())
+	n := 0
+	for x.Next() {
+		if got, want := *x.Current(), x.Match(); !reflect.DeepEqual(got, want) {
+			t.Errorf("Current %+v, Match %+v", got, want)
+		}
+		n++
+	}
+	if n != 3 {
+		t.Errorf("%d matches, want 3", n)
+	}
+}

@@ -64,7 +64,7 @@ func (o *options) listing() bool { return o.count || o.filesWith || o.filesWitho
 
 // keep says whether a match is printed: invalid ones only with --json,
 // and with --scheme, only those schemes.
-func (o *options) keep(m extract.Match) bool {
+func (o *options) keep(m *extract.Match) bool {
 	return (m.Valid || o.json) && (o.schemes == nil || o.schemes[m.Scheme])
 }
 
@@ -533,15 +533,14 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 		wk.src = o.source()
 	}
 	wk.src.SetSkipBinary(j.walked) // a file named on the command line is always read
-	matches := wk.src.Read(counter{in, read, stopped}, j.name)
 	count := 0
-	for m, err := range matches {
+	wk.src.Each(counter{in, read, stopped}, j.name, func(m *extract.Match, err error) bool {
 		if w.stop {
-			return
+			return false
 		}
 		if errors.Is(err, source.ErrBinary) {
 			res.binary = true
-			return
+			return false
 		}
 		if err != nil {
 			var pe *mail.PartError
@@ -549,20 +548,20 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 				if errors.Is(err, mail.ErrNotText) {
 					res.skipped++
 					if !o.json {
-						continue // counted in the summary
+						return true // counted in the summary
 					}
 				}
 				w.message(j.name + ": " + err.Error())
-				continue
+				return true
 			}
 			fail(err)
-			continue
+			return true
 		}
 		if o.stats {
-			res.stats.add(m)
+			res.stats.add(*m)
 		}
 		if !o.keep(m) {
-			continue
+			return true
 		}
 		res.found = res.found || m.Valid
 		switch {
@@ -572,10 +571,14 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 			}
 		case o.unique:
 			w.flush()
-			w.send(item{out: o.appendRecord(getChunk(), &m), key: m.URL, keyed: true})
+			w.send(item{out: o.appendRecord(getChunk(), m), key: m.URL, keyed: true})
 		default:
-			w.record(&o, &m)
+			w.record(&o, m)
 		}
+		return true
+	})
+	if res.binary || w.stop {
+		return
 	}
 	res.stats.messages = wk.src.Counts().Messages
 	switch {

@@ -70,6 +70,7 @@ type Source struct {
 	raw, text, utf *bufio.Reader
 	x              *extract.Extractor
 	counts         mail.Counts
+	cur            extract.Match // what Each hands over when the extractor does not hold it
 }
 
 // Counts returns what the input read last held, as far as it was read:
@@ -110,48 +111,68 @@ func (s *Source) Open(path string) iter.Seq2[extract.Match, error] {
 // before it.
 func (s *Source) Read(r io.Reader, name string) iter.Seq2[extract.Match, error] {
 	return func(yield func(extract.Match, error) bool) {
-		br, err := s.open(r)
-		if err != nil {
-			yield(extract.Match{}, &fs.PathError{Op: "read", Path: name, Err: err})
-			return
-		}
-		head, err := br.Peek(sniff)
-		if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
-			yield(extract.Match{}, &fs.PathError{Op: "read", Path: name, Err: err})
-			return
-		}
-		if s.skipBinary && bytes.IndexByte(head, 0) >= 0 {
-			yield(extract.Match{}, &fs.PathError{Op: "read", Path: name, Err: ErrBinary})
-			return
-		}
-		kind := s.kind
-		if !s.forced {
-			kind = mail.Detect(head)
-		}
-		s.counts = mail.Counts{}
-		opts := append(slices.Clip(s.opts), extract.Filename(name))
-		if kind != mail.Text {
-			for m, err := range mail.MatchesCounted(br, kind, &s.counts, opts...) {
-				if !yield(m, err) {
-					return
-				}
-			}
-			return
-		}
-		if s.x == nil {
-			s.x = extract.New(br, opts...)
-		} else {
-			s.x.Reset(br)
-			s.x.SetFilename(name)
-		}
-		for m, err := range s.x.All() {
-			m.Input = mail.Text.String()
-			if !yield(m, err) {
+		s.Each(r, name, func(m *extract.Match, err error) bool { return yield(*m, err) })
+	}
+}
+
+// Each is Read with each match handed over in place, without the copy
+// that an iterator makes of it: m is valid until yield returns, and is
+// to be copied (*m) to be kept. Each stops when yield returns false.
+func (s *Source) Each(r io.Reader, name string, yield func(m *extract.Match, err error) bool) {
+	fail := func(err error) {
+		s.cur = extract.Match{}
+		yield(&s.cur, &fs.PathError{Op: "read", Path: name, Err: err})
+	}
+	br, err := s.open(r)
+	if err != nil {
+		fail(err)
+		return
+	}
+	head, err := br.Peek(sniff)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		fail(err)
+		return
+	}
+	if s.skipBinary && bytes.IndexByte(head, 0) >= 0 {
+		fail(ErrBinary)
+		return
+	}
+	kind := s.kind
+	if !s.forced {
+		kind = mail.Detect(head)
+	}
+	s.counts = mail.Counts{}
+	opts := append(slices.Clip(s.opts), extract.Filename(name))
+	if kind != mail.Text {
+		for m, err := range mail.MatchesCounted(br, kind, &s.counts, opts...) {
+			s.cur = m
+			if !yield(&s.cur, err) {
 				return
 			}
 		}
+		return
+	}
+	if s.x == nil {
+		s.x = extract.New(br, opts...)
+	} else {
+		s.x.Reset(br)
+		s.x.SetFilename(name)
+	}
+	for s.x.Next() {
+		m := s.x.Current()
+		m.Input = textInput
+		if !yield(m, nil) {
+			return
+		}
+	}
+	if err := s.x.Err(); err != nil {
+		s.cur = extract.Match{Input: textInput}
+		yield(&s.cur, err)
 	}
 }
+
+// textInput is the Input of a match read as text.
+var textInput = mail.Text.String()
 
 // open returns a buffered reader of r's text: decompressed, and decoded
 // from UTF-16 or UTF-32 when a byte-order mark says so.

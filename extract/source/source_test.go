@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 
 	"golang.org/x/text/encoding/unicode"
 
+	"github.com/urlsift/urlsift/extract"
 	"github.com/urlsift/urlsift/extract/mail"
 )
 
@@ -74,6 +76,55 @@ func TestOpen(t *testing.T) {
 	for _, err := range src.Open("no such file") {
 		if !errors.Is(err, os.ErrNotExist) {
 			t.Errorf("got %v", err)
+		}
+	}
+}
+
+// TestEach: Each hands over, in place, the matches and errors that Read
+// gives, and stops when told to.
+func TestEach(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "..", "corpus", "*"))
+	files = append(files, filepath.Join("..", "..", "corpus", "tree", "archive.mbox.gz"))
+	for _, name := range files {
+		if info, err := os.Stat(name); err != nil || info.IsDir() {
+			continue
+		}
+		read := func() (ms []extract.Match, errs []string) {
+			f, err := os.Open(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			for m, err := range New(With(extract.ReportInvalid())).Read(f, name) {
+				ms = append(ms, m)
+				errs = append(errs, fmt.Sprint(err))
+			}
+			return ms, errs
+		}
+		wantM, wantE := read()
+		f, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var gotM []extract.Match
+		var gotE []string
+		New(With(extract.ReportInvalid())).Each(f, name, func(m *extract.Match, err error) bool {
+			gotM = append(gotM, *m)
+			gotE = append(gotE, fmt.Sprint(err))
+			return true
+		})
+		f.Close()
+		if !reflect.DeepEqual(gotM, wantM) || !reflect.DeepEqual(gotE, wantE) {
+			t.Errorf("%s: Each and Read differ:\n%v\n%v", name, gotE, wantE)
+		}
+		if len(wantM) > 1 {
+			f, _ := os.Open(name)
+			n := 0
+			New(With(extract.ReportInvalid())).Each(f, name, func(*extract.Match, error) bool { n++; return false })
+			f.Close()
+			if n != 1 {
+				t.Errorf("%s: Each went on after false: %d calls", name, n)
+			}
 		}
 	}
 }
