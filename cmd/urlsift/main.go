@@ -18,7 +18,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strconv"
@@ -294,36 +293,10 @@ func expand(args []string) ([]*job, int64) {
 			stdin = true
 			continue
 		}
-		info, err := os.Stat(name)
-		if err != nil || !info.IsDir() {
-			j := &job{name: name, size: -1, err: err}
-			if err == nil {
-				j.size = info.Size()
-				total += j.size
-			}
+		for f := range source.Files(name) {
+			j := &job{name: f.Path, walked: f.Walked, size: f.Size, err: f.Err}
+			total += max(f.Size, 0)
 			jobs = append(jobs, j)
-			continue
-		}
-		root := name
-		if l, err := os.Lstat(name); err == nil && l.Mode()&fs.ModeSymlink != 0 {
-			root = name + string(filepath.Separator) // WalkDir follows a root named so
-		}
-		err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			switch {
-			case err != nil:
-				jobs = append(jobs, &job{name: path, size: -1, err: err})
-			case d.Type().IsRegular():
-				j := &job{name: path, walked: true, size: -1}
-				if info, err := d.Info(); err == nil {
-					j.size = info.Size()
-					total += j.size
-				}
-				jobs = append(jobs, j)
-			}
-			return nil
-		})
-		if err != nil {
-			jobs = append(jobs, &job{name: name, size: -1, err: err})
 		}
 	}
 	return jobs, total

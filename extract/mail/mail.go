@@ -130,11 +130,12 @@ type extra struct {
 // read. Warning errors cost nothing: the part was read all the same, or
 // was skipped on purpose (errors.Is(err, ErrNotText)).
 type PartError struct {
-	Message   int
-	MessageID string
-	Path      string // "" for the message as a whole
-	Err       error
-	Warning   bool
+	Message       int
+	MessageID     string
+	MessageOffset int64  // as in Part
+	Path          string // "" for the message as a whole
+	Err           error
+	Warning       bool
 }
 
 func (e *PartError) Error() string {
@@ -175,6 +176,25 @@ const maxPreamble = 1 << 20
 // one part or one message are *PartError values and the walk goes on;
 // any other error ends it. A Text input is one part, its Body r.
 func Parts(r io.Reader, kind Kind) iter.Seq2[*Part, error] {
+	return PartsFrom(r, kind, Start{})
+}
+
+// Start says where a piece of an input read on its own stands in the
+// input, so that its positions, message numbers and message offsets are
+// the input's: a program that splits a large mbox at message starts
+// (see MessageAt) reads each piece from its own Start.
+type Start struct {
+	// Pos is where the piece's first byte stands; the zero Position
+	// means the input's start.
+	Pos scanner.Position
+	// Messages is the number of messages of the input before the piece.
+	Messages int
+}
+
+// PartsFrom is Parts for a piece of an input that starts at at. For an
+// Mbox, the piece starts with a message's "From " line; Text and Message
+// inputs ignore at, as their parts count from their own start.
+func PartsFrom(r io.Reader, kind Kind, at Start) iter.Seq2[*Part, error] {
 	return func(yield func(*Part, error) bool) {
 		w := walker{yield: yield, input: kind.String()}
 		switch kind {
@@ -182,7 +202,10 @@ func Parts(r io.Reader, kind Kind) iter.Seq2[*Part, error] {
 			yield(&Part{Body: r, input: w.input}, nil)
 		case Mbox:
 			m := newMbox(r)
-			for n := 1; ; n++ {
+			if at.Pos.IsValid() {
+				m.offset, m.lines = at.Pos.Offset, at.Pos.Line-1
+			}
+			for n := at.Messages + 1; ; n++ {
 				at, line, ok := m.next()
 				if !ok {
 					break
@@ -264,7 +287,7 @@ func (w *walker) entityMessage(br *bufio.Reader, path string, origin scanner.Pos
 		for _, at := range h.bad {
 			c = c.Advance(h.block[last:at])
 			last = at
-			if !w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, Path: hpath,
+			if !w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Path: hpath,
 				Err: fmt.Errorf("line %d: %w", c.Line, errNoColon), Warning: true}) {
 				return false
 			}
@@ -297,7 +320,7 @@ func (w *walker) asText(r io.Reader, path string, origin scanner.Position, why e
 	case path == "":
 		p.Path = "1"
 	}
-	if why != nil && !w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, Path: path,
+	if why != nil && !w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Path: path,
 		Err: fmt.Errorf("%w: read as text", why), Warning: true}) {
 		return false
 	}
@@ -342,7 +365,7 @@ func (w *walker) entity(ctype, cte string, body io.Reader, path string, whole bo
 	nests := strings.HasPrefix(mediatype, "multipart/") || mediatype == "message/rfc822" || mediatype == "message/global"
 	if nests {
 		if w.depth >= MaxDepth {
-			if !w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, Path: textPath,
+			if !w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Path: textPath,
 				Err: fmt.Errorf("%s nested deeper than %d levels: the rest is read as text", mediatype, MaxDepth), Warning: true}) {
 				return false
 			}
@@ -359,7 +382,7 @@ func (w *walker) entity(ctype, cte string, body io.Reader, path string, whole bo
 	case strings.HasPrefix(mediatype, "text/"), textMessage(mediatype):
 		return w.text(mediatype, params, body, textPath)
 	}
-	return w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, Path: textPath,
+	return w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Path: textPath,
 		Err: fmt.Errorf("%s: %w", mediatype, ErrNotText), Warning: true})
 }
 
@@ -380,7 +403,7 @@ func (w *walker) multipart(params map[string]string, body io.Reader, path, textP
 	rec := &recorder{r: body, on: true}
 	boundary := params["boundary"]
 	asText := func(why string) bool {
-		if !w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, Path: textPath,
+		if !w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Path: textPath,
 			Err: fmt.Errorf("multipart %s: read as text", why), Warning: true}) {
 			return false
 		}
@@ -503,7 +526,7 @@ func (w *walker) text(mediatype string, params map[string]string, body io.Reader
 			enc = charmap.Windows1252
 			warning := fmt.Sprintf("unknown charset %q, read as windows-1252", cs)
 			part.Warnings = append(part.Warnings, warning)
-			if !w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, Path: path,
+			if !w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Path: path,
 				Err: errors.New(warning), Warning: true}) {
 				return false
 			}
@@ -528,7 +551,7 @@ func (w *walker) text(mediatype string, params map[string]string, body io.Reader
 
 // fail reports that what is left of the part at path cannot be read.
 func (w *walker) fail(path string, err error) bool {
-	return w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, Path: path, Err: err})
+	return w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Path: path, Err: err})
 }
 
 // Matches runs extract on every part that Parts yields and returns the
@@ -549,13 +572,20 @@ type Counts struct {
 // MatchesCounted is Matches, and keeps c up to date as it reads (c may
 // be nil).
 func MatchesCounted(r io.Reader, kind Kind, c *Counts, opts ...extract.Option) iter.Seq2[extract.Match, error] {
+	return MatchesFrom(r, kind, Start{}, c, opts...)
+}
+
+// MatchesFrom is MatchesCounted for a piece of an input that starts at
+// at, as PartsFrom reads it. c.Messages counts the input's messages, those
+// before the piece included.
+func MatchesFrom(r io.Reader, kind Kind, at Start, c *Counts, opts ...extract.Option) iter.Seq2[extract.Match, error] {
 	if c == nil {
 		c = new(Counts)
 	}
 	return func(yield func(extract.Match, error) bool) {
 		*c = Counts{}                  // counted afresh at each walk
 		var x, side *extract.Extractor // one for all parts, reset for each
-		for p, err := range Parts(r, kind) {
+		for p, err := range PartsFrom(r, kind, at) {
 			var pe *PartError
 			if errors.As(err, &pe) {
 				c.Messages = max(c.Messages, pe.Message)
@@ -622,7 +652,7 @@ func (p *Part) matches(x, side *extract.Extractor, yield func(extract.Match, err
 		return false
 	}
 	if err := x.Err(); err != nil {
-		return yield(extract.Match{}, &PartError{Message: p.Message, MessageID: p.MessageID, Path: p.Path, Err: err})
+		return yield(extract.Match{}, &PartError{Message: p.Message, MessageID: p.MessageID, MessageOffset: p.MessageOffset, Path: p.Path, Err: err})
 	}
 	return flush(1<<63 - 1)
 }

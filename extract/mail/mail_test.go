@@ -277,6 +277,11 @@ func FuzzMatches(f *testing.F) {
 		if got := collect(iotest.OneByteReader(bytes.NewReader(in))); !reflect.DeepEqual(got, whole) {
 			t.Fatalf("one-byte reads give %q, whole reads %q", got, whole)
 		}
+		if kind == Mbox {
+			if got, whole := byPieces(t, in), describe(bytes.NewReader(in), Start{}); !reflect.DeepEqual(got, whole) {
+				t.Fatalf("read by pieces: %q, whole: %q", got, whole)
+			}
+		}
 	})
 }
 

@@ -136,3 +136,30 @@ func quotedFrom(line []byte) bool {
 	}
 	return i > 0 && bytes.HasPrefix(line[i:], []byte("From "))
 }
+
+// MessageAt reports whether a message of an mbox starts at b[i], as this
+// package reads an mbox: b[i:] starts with "From " and either b[i] is the
+// input's first byte (i == 0 and first) or the line before it is empty,
+// "\n" or "\r\n" at the start of a line. It looks at the 3 bytes before
+// b[i] at most, and at the 5 from it: a program that cuts an mbox into
+// pieces at message starts gives each test those bytes.
+func MessageAt(b []byte, i int, first bool) bool {
+	if !bytes.HasPrefix(b[i:], []byte("From ")) {
+		return false
+	}
+	switch {
+	case i == 0:
+		return first
+	case b[i-1] != '\n':
+		return false
+	case i == 1:
+		return first // "\n" is the input's first line
+	case b[i-2] == '\n':
+		return true
+	case b[i-2] != '\r':
+		return false
+	case i == 2:
+		return first // "\r\n"
+	}
+	return b[i-3] == '\n'
+}

@@ -119,32 +119,92 @@ func (s *Source) Read(r io.Reader, name string) iter.Seq2[extract.Match, error] 
 // that an iterator makes of it: m is valid until yield returns, and is
 // to be copied (*m) to be kept. Each stops when yield returns false.
 func (s *Source) Each(r io.Reader, name string, yield func(m *extract.Match, err error) bool) {
-	fail := func(err error) {
-		s.cur = extract.Match{}
-		yield(&s.cur, &fs.PathError{Op: "read", Path: name, Err: err})
+	br, l, err := s.sniff(r)
+	switch {
+	case err != nil:
+		s.fail(name, err, yield)
+	case l.Binary && s.skipBinary:
+		s.fail(name, ErrBinary, yield)
+	default:
+		s.each(br, name, l.Kind, mail.Start{}, yield)
 	}
-	br, err := s.open(r)
+}
+
+// Layout is what the first bytes of an input say about how it is read.
+type Layout struct {
+	// Compression is "gzip", "bzip2", "xz" or "zstd", or "" when the
+	// input is not compressed.
+	Compression string
+	// Encoding is "utf-16le", "utf-16be", "utf-32le" or "utf-32be" when
+	// a byte-order mark says so, else "": the text is read as it stands.
+	Encoding string
+	// Kind is the kind the input is read as: the Source's (As), or the
+	// one mail.Detect tells.
+	Kind mail.Kind
+	// Binary says the first 8 KiB of the text hold a NUL byte.
+	Binary bool
+}
+
+// Splittable says whether the input can be read in pieces with
+// EachPiece: its bytes are its text (neither compressed nor in another
+// encoding), and it is text or an mbox, which start over at every line
+// and every message.
+func (l Layout) Splittable() bool {
+	return l.Compression == "" && l.Encoding == "" && (l.Kind == mail.Text || l.Kind == mail.Mbox)
+}
+
+// Sniff reads the first bytes of r and tells how Each would read it.
+func (s *Source) Sniff(r io.Reader) (Layout, error) {
+	_, l, err := s.sniff(r)
+	return l, err
+}
+
+// sniff opens r as Each reads it and tells its layout.
+func (s *Source) sniff(r io.Reader) (*bufio.Reader, Layout, error) {
+	br, l, err := s.open(r)
 	if err != nil {
-		fail(err)
-		return
+		return nil, l, err
 	}
 	head, err := br.Peek(sniff)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
-		fail(err)
-		return
+		return nil, l, err
 	}
-	if s.skipBinary && bytes.IndexByte(head, 0) >= 0 {
-		fail(ErrBinary)
-		return
-	}
-	kind := s.kind
+	l.Binary = bytes.IndexByte(head, 0) >= 0
+	l.Kind = s.kind
 	if !s.forced {
-		kind = mail.Detect(head)
+		l.Kind = mail.Detect(head)
 	}
+	return br, l, nil
+}
+
+// EachPiece is Each for a piece of a larger input, read on its own as a
+// pipeline that spreads a file over many machines reads it: r holds
+// bytes of the input as they stand (no decompression, no decoding, no
+// test for binary, no detection: see Sniff and Layout.Splittable), of
+// kind (mail.Text or mail.Mbox), starting at at. A piece of an mbox
+// starts at a message (mail.MessageAt); a piece of text at the start of
+// a line, and since a wrapper may have opened before it, only its
+// matches from twice the longest wrapper on are those of the whole input.
+func (s *Source) EachPiece(r io.Reader, name string, kind mail.Kind, at mail.Start, yield func(m *extract.Match, err error) bool) {
+	if s.raw == nil {
+		s.init()
+	}
+	s.raw.Reset(r)
+	s.each(s.raw, name, kind, at, yield)
+}
+
+// fail yields err, about the input name, alone.
+func (s *Source) fail(name string, err error, yield func(m *extract.Match, err error) bool) {
+	s.cur = extract.Match{}
+	yield(&s.cur, &fs.PathError{Op: "read", Path: name, Err: err})
+}
+
+// each reads br as kind from at.
+func (s *Source) each(br *bufio.Reader, name string, kind mail.Kind, at mail.Start, yield func(m *extract.Match, err error) bool) {
 	s.counts = mail.Counts{}
 	opts := append(slices.Clip(s.opts), extract.Filename(name))
 	if kind != mail.Text {
-		for m, err := range mail.MatchesCounted(br, kind, &s.counts, opts...) {
+		for m, err := range mail.MatchesFrom(br, kind, at, &s.counts, opts...) {
 			s.cur = m
 			if !yield(&s.cur, err) {
 				return
@@ -153,11 +213,10 @@ func (s *Source) Each(r io.Reader, name string, yield func(m *extract.Match, err
 		return
 	}
 	if s.x == nil {
-		s.x = extract.New(br, opts...)
-	} else {
-		s.x.Reset(br)
-		s.x.SetFilename(name)
+		s.x = extract.New(nil, opts...)
 	}
+	s.x.ResetAt(br, at.Pos)
+	s.x.SetFilename(name)
 	for s.x.Next() {
 		m := s.x.Current()
 		m.Input = textInput
@@ -175,16 +234,19 @@ func (s *Source) Each(r io.Reader, name string, yield func(m *extract.Match, err
 var textInput = mail.Text.String()
 
 // open returns a buffered reader of r's text: decompressed, and decoded
-// from UTF-16 or UTF-32 when a byte-order mark says so.
-func (s *Source) open(r io.Reader) (*bufio.Reader, error) {
+// from UTF-16 or UTF-32 when a byte-order mark says so, with the layout
+// that says which.
+func (s *Source) open(r io.Reader) (*bufio.Reader, Layout, error) {
 	if s.raw == nil {
-		s.raw, s.text, s.utf = bufio.NewReaderSize(nil, 64<<10), bufio.NewReaderSize(nil, 64<<10), bufio.NewReaderSize(nil, 64<<10)
+		s.init()
 	}
+	var l Layout
 	s.raw.Reset(r)
 	d, format, err := decompress(s.raw)
 	if err != nil {
-		return nil, err
+		return nil, l, err
 	}
+	l.Compression = format
 	br := s.raw
 	if format != "" {
 		s.text.Reset(d)
@@ -192,7 +254,11 @@ func (s *Source) open(r io.Reader) (*bufio.Reader, error) {
 	}
 	if u, enc := unicodeText(br); enc != "" {
 		s.utf.Reset(u) // before the binary test: UTF-16 holds NUL bytes
-		br = s.utf
+		br, l.Encoding = s.utf, enc
 	}
-	return br, nil
+	return br, l, nil
+}
+
+func (s *Source) init() {
+	s.raw, s.text, s.utf = bufio.NewReaderSize(nil, 64<<10), bufio.NewReaderSize(nil, 64<<10), bufio.NewReaderSize(nil, 64<<10)
 }
