@@ -1,0 +1,124 @@
+// Command urlsift-beam runs urlsift on Apache Beam: the same records as
+// urlsift --json, for archives larger than one machine. From the
+// repository's root:
+//
+//	go -C cmd/urlsift-beam run . --input 'corpus/*' --output /tmp/out
+//
+// It writes the records to PREFIX-SSSSS-of-NNNNN.jsonl shards and what
+// could not be read to PREFIX-errors-00000-of-00001.jsonl, and prints its
+// counters at the end. Large text files and mbox files are split, at line
+// starts and message starts, so that one file spreads over many workers;
+// the output does not depend on how they are split.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/metrics"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/s3"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
+
+	"github.com/urlsift/urlsift/extract"
+)
+
+// patterns is a repeated flag.
+type patterns []string
+
+func (p *patterns) String() string     { return strings.Join(*p, ",") }
+func (p *patterns) Set(s string) error { *p = append(*p, s); return nil }
+
+var (
+	inputs patterns
+	prefix = flag.String("output", "", "write the records to `PREFIX`-SSSSS-of-NNNNN.jsonl and the errors to PREFIX-errors-00000-of-00001.jsonl")
+	cfg    = config{}
+)
+
+func init() {
+	flag.Var(&inputs, "input", "a file `PATTERN` (a glob; gs:// and s3:// too); repeat it for several, and a local directory is walked as urlsift walks it")
+	flag.StringVar(&cfg.Grammar, "grammar", "rfc1738", "what a URL is, by `GRAMMAR`: rfc1738, rfc3986 or iri, as urlsift's --grammar")
+	flag.BoolVar(&cfg.Unwrapped, "unwrapped", false, "also the URLs written without a wrapper, as urlsift's --unwrapped")
+	flag.BoolVar(&cfg.Schemeless, "schemeless", false, "as --unwrapped, and bare host names and e-mail addresses, as urlsift's --schemeless")
+	flag.Func("schemes", "the schemes that count without a wrapper (`LIST`), as urlsift's --schemes", func(s string) error {
+		cfg.Schemes = strings.Split(s, ",")
+		return nil
+	})
+	flag.StringVar(&cfg.InputKind, "input-kind", "auto", "how to read the inputs, as `KIND`: auto, text, mail or mbox (urlsift's --input)")
+	flag.IntVar(&cfg.MaxLength, "max-length", 8192, "the longest wrapper taken, `N` bytes, from 16 to 1048576")
+	flag.Int64Var(&cfg.SplitSize, "split-size", 64<<20, "split text and mbox files larger than `BYTES` into pieces of about this size")
+	for _, l := range []struct {
+		name string
+		rule extract.Rule
+	}{{"no-page-breaks", extract.PageBreaks}, {"no-quotes", extract.QuotePrefixes},
+		{"no-line-numbers", extract.LineNumbers}, {"no-typography", extract.Typography}} {
+		flag.BoolFunc(l.name, "as urlsift's --"+l.name, func(s string) error {
+			if s == "true" {
+				cfg.Off |= uint(l.rule)
+			}
+			return nil
+		})
+	}
+}
+
+func main() {
+	flag.Parse()
+	// "go -C cmd/urlsift-beam run ." runs in cmd/urlsift-beam: paths are
+	// taken from the directory it was started in.
+	if wd := os.Getenv("PWD"); filepath.IsAbs(wd) {
+		if info, err := os.Stat(wd); err == nil && info.IsDir() {
+			os.Chdir(wd)
+		}
+	}
+	beam.Init()
+	inputs = append(inputs, flag.Args()...)
+	if err := run(context.Background()); err != nil {
+		fmt.Fprintln(os.Stderr, "urlsift-beam:", err)
+		os.Exit(2)
+	}
+}
+
+func run(ctx context.Context) error {
+	switch {
+	case len(inputs) == 0:
+		return fmt.Errorf("no --input")
+	case *prefix == "":
+		return fmt.Errorf("no --output")
+	}
+	if err := cfg.check(); err != nil {
+		return err
+	}
+	p := beam.NewPipeline()
+	build(p.Root(), cfg, inputs, *prefix)
+	res, err := beamx.RunWithMetrics(ctx, p)
+	if err != nil {
+		return err
+	}
+	if res != nil {
+		printCounters(os.Stderr, res.Metrics())
+	}
+	return nil
+}
+
+// counters are printed in this order.
+var counterNames = []string{"files", "bytes", "messages", "wrappers", "valid", "invalid", "binary", "errors", "warnings"}
+
+func printCounters(w *os.File, m metrics.Results) {
+	sum := map[string]int64{}
+	for _, c := range m.AllMetrics().Counters() {
+		if c.Namespace() == namespace {
+			sum[c.Name()] += c.Result()
+		}
+	}
+	var parts []string
+	for _, n := range counterNames {
+		parts = append(parts, fmt.Sprintf("%d %s", sum[n], n))
+	}
+	fmt.Fprintln(w, "urlsift-beam:", strings.Join(parts, ", "))
+}
