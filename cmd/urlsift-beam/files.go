@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -63,15 +62,13 @@ func expand(ctx context.Context, pattern string) ([]source.File, error) {
 	return files, nil
 }
 
-// openFile opens a file whole.
+// openFile opens a file whole, through Beam's file system for it.
 func openFile(ctx context.Context, path string) (io.ReadCloser, error) {
-	if !remote(path) {
-		return os.Open(path)
-	}
 	fsys, err := filesystem.New(ctx, path)
 	if err != nil {
 		return nil, err
 	}
+	defer fsys.Close()
 	return fsys.OpenRead(ctx, path)
 }
 
@@ -83,10 +80,15 @@ type readerAt interface {
 	io.Closer
 }
 
-// openAt opens a file for reads at offsets.
+// openAt opens a file for reads at offsets: what Beam's file system
+// opens when it reads at offsets (a local file), else a stream of ranges.
 func openAt(ctx context.Context, path string) (readerAt, error) {
 	if !remote(path) {
-		return os.Open(path)
+		r, err := openFile(ctx, path)
+		if ra, ok := r.(readerAt); ok || err != nil {
+			return ra, err
+		}
+		r.Close()
 	}
 	open, err := ranger(ctx, path)
 	if err != nil {
