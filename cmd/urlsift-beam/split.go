@@ -83,37 +83,46 @@ func pieceAt(kind mail.Kind, b []byte, i int, base int64) bool {
 // index reads a block and tells its summary.
 func index(f io.ReaderAt, b block) (summary, error) {
 	kind := mail.Kind(b.Kind)
-	lo := max(b.Lo-3, 0)
-	buf := make([]byte, min(b.Hi+5, b.Size)-lo)
-	if _, err := f.ReadAt(buf, lo); err != nil && err != io.EOF {
-		return summary{}, err
-	}
 	s := summary{Lo: b.Lo, Cut: -1}
-	from, to := int(b.Lo-lo), int(b.Hi-lo)
-	next := -1
-	if to < len(buf) {
-		next = int(buf[to])
+	cut, err := nextPiece(f, kind, b.Lo, b.Hi)
+	if err != nil {
+		return s, err
 	}
-	for i := from; i < to; i++ {
-		if !pieceAt(kind, buf, i, lo) {
-			continue
+	if s.Before, _, err = count(f, kind, b.Lo, cut, b.Size); err != nil || cut == b.Hi {
+		return s, err
+	}
+	s.Cut = cut
+	s.After, s.Messages, err = count(f, kind, cut, b.Hi, b.Size)
+	return s, err
+}
+
+// count counts the line breaks and the message starts (in an mbox) in
+// [a, b) of a file of size bytes, reading it in blocks of 64 KiB.
+func count(f io.ReaderAt, kind mail.Kind, a, b, size int64) (lines, messages int, err error) {
+	buf := make([]byte, 3+min(b-a, 64<<10)+5) // 3 bytes before a block and 5 after it, to tell message starts
+	for a < b {
+		end := min(a+64<<10, b)
+		from := max(a-3, 0)
+		n, err := f.ReadAt(buf[:min(end+5, size)-from], from)
+		if err != nil && err != io.EOF {
+			return 0, 0, err
 		}
-		if s.Cut < 0 {
-			s.Cut = lo + int64(i)
-			s.Before = breaks(buf[from:i], int(buf[i]))
-			s.After = breaks(buf[i:to], next)
+		w := buf[:n]
+		next := -1 // what follows the block, for a CR at its end
+		if int(end-from) < len(w) {
+			next = int(w[end-from])
 		}
+		lines += breaks(w[a-from:end-from], next)
 		if kind == mail.Mbox {
-			s.Messages++
+			for i := a - from; i < end-from; i++ {
+				if pieceAt(kind, w, int(i), from) {
+					messages++
+				}
+			}
 		}
-		if kind == mail.Text {
-			break
-		}
+		a = end
 	}
-	if s.Cut < 0 {
-		s.Before = breaks(buf[from:to], next)
-	}
-	return s, nil
+	return lines, messages, nil
 }
 
 // pieces turns the summaries of a file's blocks, in order, into its
@@ -218,39 +227,14 @@ func span(f io.ReaderAt, src *source.Source, maxLength int, u unit, s, e int64, 
 }
 
 // startAt tells where q stands in the file, from u's start: q and
-// u.Start are both piece starts, or line starts in text. It reads the
-// bytes between them in blocks of 64 KiB.
+// u.Start are both piece starts, or line starts in text.
 func startAt(f io.ReaderAt, kind mail.Kind, u unit, q int64) (mail.Start, error) {
-	lo, hi := min(q, u.Start), max(q, u.Start)
-	lines, messages := 0, 0
-	buf := make([]byte, 3+64<<10+5) // 3 bytes before a block and 5 after it, to tell message starts
-	for a := lo; a < hi; {
-		b := min(a+64<<10, hi)
-		from := max(a-3, 0)
-		n, err := f.ReadAt(buf[:min(b+5, u.Size)-from], from)
-		if err != nil && err != io.EOF {
-			return mail.Start{}, err
-		}
-		w := buf[:n]
-		next := -1
-		if int(b-from) < len(w) {
-			next = int(w[b-from])
-		}
-		lines += breaks(w[a-from:b-from], next)
-		if kind == mail.Mbox {
-			for i := a - from; i < b-from; i++ {
-				if pieceAt(kind, w, int(i), from) {
-					messages++
-				}
-			}
-		}
-		a = b
-	}
+	lines, messages, err := count(f, kind, min(q, u.Start), max(q, u.Start), u.Size)
 	at := mail.Start{Pos: scanner.Position{Filename: u.Path, Offset: q, Line: u.Line + lines, Column: 1}, Messages: u.Messages + messages}
 	if q < u.Start {
 		at.Pos.Line, at.Messages = u.Line-lines, u.Messages
 	}
-	return at, nil
+	return at, err
 }
 
 // lineStartBefore returns the start of the line that holds offset t (0
@@ -273,7 +257,7 @@ func lineStartBefore(f io.ReaderAt, t int64) (int64, error) {
 
 // nextPiece returns the first piece start at or after t, or end.
 func nextPiece(f io.ReaderAt, kind mail.Kind, t, end int64) (int64, error) {
-	buf := make([]byte, 64<<10)
+	buf := make([]byte, 3+min(end-t, 64<<10)+5)
 	for t < end {
 		lo := max(t-3, 0)
 		n, err := f.ReadAt(buf[:min(int64(len(buf)), end+5-lo)], lo)
