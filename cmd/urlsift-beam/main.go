@@ -27,6 +27,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 
 	"github.com/urlsift/urlsift/extract"
+	"github.com/urlsift/urlsift/extract/source"
 )
 
 // patterns is a repeated flag.
@@ -38,20 +39,20 @@ func (p *patterns) Set(s string) error { *p = append(*p, s); return nil }
 var (
 	inputs patterns
 	prefix = flag.String("output", "", "write the records to `PREFIX`-SSSSS-of-NNNNN.jsonl and the errors to PREFIX-errors-00000-of-00001.jsonl")
-	cfg    = config{}
+	cfg    = config{Read: source.Settings{Invalid: true}}
 )
 
 func init() {
 	flag.Var(&inputs, "input", "a file `PATTERN` (a glob; gs:// and s3:// too); repeat it for several, and a local directory is walked as urlsift walks it")
-	flag.StringVar(&cfg.Grammar, "grammar", "rfc1738", "what a URL is, by `GRAMMAR`: rfc1738, rfc3986 or iri, as urlsift's --grammar")
-	flag.BoolVar(&cfg.Unwrapped, "unwrapped", false, "also the URLs written without a wrapper, as urlsift's --unwrapped")
-	flag.BoolVar(&cfg.Schemeless, "schemeless", false, "as --unwrapped, and bare host names and e-mail addresses, as urlsift's --schemeless")
+	flag.StringVar(&cfg.Read.Grammar, "grammar", "rfc1738", "what a URL is, by `GRAMMAR`: rfc1738, rfc3986 or iri, as urlsift's --grammar")
+	flag.BoolVar(&cfg.Read.Unwrapped, "unwrapped", false, "also the URLs written without a wrapper, as urlsift's --unwrapped")
+	flag.BoolVar(&cfg.Read.Schemeless, "schemeless", false, "as --unwrapped, and bare host names and e-mail addresses, as urlsift's --schemeless")
 	flag.Func("schemes", "the schemes that count without a wrapper (`LIST`), as urlsift's --schemes", func(s string) error {
-		cfg.Schemes = strings.Split(s, ",")
+		cfg.Read.Schemes = strings.Split(s, ",")
 		return nil
 	})
-	flag.StringVar(&cfg.InputKind, "input-kind", "auto", "how to read the inputs, as `KIND`: auto, text, mail or mbox (urlsift's --input)")
-	flag.IntVar(&cfg.MaxLength, "max-length", 8192, "the longest wrapper taken, `N` bytes, from 16 to 1048576")
+	flag.StringVar(&cfg.Read.Input, "input-kind", "auto", "how to read the inputs, as `KIND`: auto, text, mail or mbox (urlsift's --input)")
+	flag.IntVar(&cfg.Read.MaxLength, "max-length", 8192, "the longest wrapper taken, `N` bytes, from 16 to 1048576")
 	flag.Int64Var(&cfg.SplitSize, "split-size", 64<<20, "split text and mbox files larger than `BYTES` into pieces of about this size")
 	for _, l := range []struct {
 		name string
@@ -60,7 +61,7 @@ func init() {
 		{"no-line-numbers", extract.LineNumbers}, {"no-typography", extract.Typography}} {
 		flag.BoolFunc(l.name, "as urlsift's --"+l.name, func(s string) error {
 			if s == "true" {
-				cfg.Off |= uint(l.rule)
+				cfg.Read.Off |= l.rule
 			}
 			return nil
 		})

@@ -369,7 +369,7 @@ func (fn *scanFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, u un
 		refused = !rt.TryClaim(o)
 		return !refused
 	}
-	messages = int64(span(f, fn.src, fn.Cfg.MaxLength, u, rest.Start, rest.End, claim, yield))
+	messages = int64(span(f, fn.src, fn.Cfg.Read.MaxLength, u, rest.Start, rest.End, claim, yield))
 	if !refused {
 		rt.TryClaim(rt.GetRestriction().(offsetrange.Restriction).End)
 	}
@@ -381,12 +381,7 @@ func (fn *scanFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, u un
 type finalizeFn struct{ Prefix string }
 
 func (fn *finalizeFn) ProcessElement(ctx context.Context, _ int, written func(*string) bool) error {
-	var names []string
-	var name string
-	for written(&name) {
-		names = append(names, name)
-	}
-	sort.Strings(names)
+	names := sorted(written)
 	fsys, err := filesystem.New(ctx, fn.Prefix)
 	if err != nil {
 		return err
@@ -416,12 +411,7 @@ func write(s beam.Scope, col beam.PCollection, prefix string) {
 type writeFn struct{ Prefix string }
 
 func (fn *writeFn) ProcessElement(ctx context.Context, _ int, lines func(*string) bool) error {
-	var all []string
-	var line string
-	for lines(&line) {
-		all = append(all, line)
-	}
-	sort.Strings(all)
+	all := sorted(lines)
 	w, err := createFile(ctx, fn.Prefix+"-00000-of-00001.jsonl")
 	if err != nil {
 		return err
@@ -433,4 +423,15 @@ func (fn *writeFn) ProcessElement(ctx context.Context, _ int, lines func(*string
 		}
 	}
 	return w.Close()
+}
+
+// sorted returns the strings of a grouped value, sorted.
+func sorted(next func(*string) bool) []string {
+	var all []string
+	var s string
+	for next(&s) {
+		all = append(all, s)
+	}
+	sort.Strings(all)
+	return all
 }

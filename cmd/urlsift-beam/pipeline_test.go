@@ -14,6 +14,8 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+
+	"github.com/urlsift/urlsift/extract/source"
 )
 
 func TestMain(m *testing.M) { ptest.MainWithDefault(m, "prism") }
@@ -120,7 +122,7 @@ func runPipeline(t *testing.T, c config, inputs []string) (recs, errs []record, 
 }
 
 func defaults() config {
-	return config{Grammar: "rfc1738", InputKind: "auto", MaxLength: 8192, SplitSize: 64 << 20}
+	return config{Read: source.Settings{Grammar: "rfc1738", Input: "auto", MaxLength: 8192, Invalid: true}, SplitSize: 64 << 20}
 }
 
 // TestCorpus: on corpus/, whole and split into pieces of 4 KiB, the

@@ -13,6 +13,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/rtrackers/offsetrange"
 
 	"github.com/urlsift/urlsift/extract"
+	"github.com/urlsift/urlsift/extract/source"
 )
 
 // describe writes a match or an error with every field a record has.
@@ -77,7 +78,7 @@ func split(t *testing.T, c config, name string, in []byte, size int64, rng *rand
 				refused = !tr.TryClaim(o)
 				return !refused
 			}
-			messages += span(f, src, c.MaxLength, u, r.Start, r.End, claim, func(m *extract.Match, err error) {
+			messages += span(f, src, c.Read.MaxLength, u, r.Start, r.End, claim, func(m *extract.Match, err error) {
 				out = append(out, describe(m, err))
 			})
 			if tr.GetError() != nil {
@@ -156,9 +157,9 @@ func TestSplitting(t *testing.T) {
 	slack = 0 // the margin at its bare minimum, where splitting would show
 	defer func() { slack = 128 << 10 }()
 	configs := map[string]config{
-		"default":    {Grammar: "rfc1738", InputKind: "auto", MaxLength: 64},
-		"unwrapped":  {Grammar: "rfc3986", InputKind: "auto", MaxLength: 200, Unwrapped: true},
-		"schemeless": {Grammar: "iri", InputKind: "auto", MaxLength: 8192, Schemeless: true},
+		"default":    {Read: source.Settings{Grammar: "rfc1738", Input: "auto", MaxLength: 64, Invalid: true}},
+		"unwrapped":  {Read: source.Settings{Grammar: "rfc3986", Input: "auto", MaxLength: 200, Unwrapped: true, Invalid: true}},
+		"schemeless": {Read: source.Settings{Grammar: "iri", Input: "auto", MaxLength: 8192, Schemeless: true, Invalid: true}},
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for name, in := range testInputs(t) {

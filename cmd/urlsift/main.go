@@ -35,8 +35,6 @@ import (
 
 	"github.com/urlsift/urlsift/extract"
 	"github.com/urlsift/urlsift/extract/mail"
-	"github.com/urlsift/urlsift/extract/rfc1738"
-	"github.com/urlsift/urlsift/extract/rfc3986"
 	"github.com/urlsift/urlsift/extract/source"
 	"github.com/urlsift/urlsift/scanner"
 )
@@ -51,11 +49,10 @@ type options struct {
 	unique, count, filesWith, filesWithout  bool
 	countName                               bool // -c prints "file:N"
 	stats                                   bool
-	input                                   string
 	format                                  []segment
 	schemes                                 map[string]bool // nil: every scheme
 	end                                     byte            // after each record: '\n', or 0 with -0
-	extract                                 []extract.Option
+	read                                    source.Settings // how each file is read
 }
 
 // listing says the files are listed or counted instead of their URLs.
@@ -65,21 +62,6 @@ func (o *options) listing() bool { return o.count || o.filesWith || o.filesWitho
 // and with --scheme, only those schemes.
 func (o *options) keep(m *extract.Match) bool {
 	return (m.Valid || o.json) && (o.schemes == nil || o.schemes[m.Scheme])
-}
-
-// source returns the library's reader of files with the command's
-// options.
-func (o options) source() *source.Source {
-	opts := []source.Option{source.With(o.extract...)}
-	switch o.input {
-	case "text":
-		opts = append(opts, source.As(mail.Text))
-	case "mail":
-		opts = append(opts, source.As(mail.Message))
-	case "mbox":
-		opts = append(opts, source.As(mail.Mbox))
-	}
-	return source.New(opts...)
 }
 
 // run is the whole command; it returns the exit status.
@@ -99,7 +81,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	o := options{json: f.json, withName: f.withName, withMessage: f.withMessage, lineNumber: f.lineNumber,
 		unique: f.unique, count: f.count, filesWith: f.filesWith, filesWithout: f.filesWithout, stats: f.stats,
-		input: f.input, end: '\n'}
+		end: '\n'}
 	if f.null {
 		o.end = 0
 	}
@@ -128,11 +110,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	case f.maxLength < minMaxLength || f.maxLength > scanner.MaxLengthLimit:
 		return bad("--max-length must be between %d and %d bytes", minMaxLength, scanner.MaxLengthLimit)
-	case f.input != "auto" && f.input != "text" && f.input != "mail" && f.input != "mbox":
+	case !source.KnownInput(f.input) || f.input == "":
 		return bad("--input must be auto, text, mail or mbox")
 	case f.progress != "auto" && f.progress != "always" && f.progress != "never":
 		return bad("--progress must be auto, always or never")
-	case grammars[f.grammar] == nil:
+	case !source.KnownGrammar(f.grammar):
 		return bad("--grammar must be rfc1738, rfc3986 or iri")
 	case listings > 1:
 		return bad("-c, -l and -L go one at a time")
@@ -153,19 +135,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			o.schemes[strings.ToLower(strings.TrimSpace(sc))] = true
 		}
 	}
-	o.extract = []extract.Option{extract.MaxLength(f.maxLength), extract.Disable(f.off), extract.WithGrammar(grammars[f.grammar])}
-	if o.json || o.stats {
-		o.extract = append(o.extract, extract.ReportInvalid())
-	}
-	switch {
-	case f.schemeless:
-		o.extract = append(o.extract, extract.Schemeless())
-	case f.unwrapped:
-		o.extract = append(o.extract, extract.Unwrapped())
-	}
-	if len(f.proseSchemes) > 0 {
-		o.extract = append(o.extract, extract.Schemes(f.proseSchemes...))
-	}
+	o.read = source.Settings{Grammar: f.grammar, Input: f.input, MaxLength: f.maxLength, Off: f.off,
+		Unwrapped: f.unwrapped, Schemeless: f.schemeless, Schemes: f.proseSchemes, Invalid: o.json || o.stats}
 	start := time.Now()
 
 	files := fs.Args()
@@ -255,13 +226,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	}
 	return 1
-}
-
-// grammars are the values of --grammar.
-var grammars = map[string]extract.Grammar{
-	"rfc1738": rfc1738.Grammar{},
-	"rfc3986": rfc3986.URI,
-	"iri":     rfc3986.IRI,
 }
 
 // minMaxLength is the shortest --max-length taken: "<URL:" and a few
@@ -503,7 +467,7 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 		in = f
 	}
 	if wk.src == nil {
-		wk.src = o.source()
+		wk.src = o.read.New()
 	}
 	wk.src.SetSkipBinary(j.walked) // a file named on the command line is always read
 	count := 0
