@@ -315,11 +315,14 @@ func (x *Extractor) Next() bool {
 			continue // an abandoned candidate is never valid
 		} else if x.wrapEnd = c.Pos.Offset + int64(len(c.Raw)); c.Err != nil {
 			err := fmt.Errorf("unterminated wrapper: %w", c.Err)
-			x.m = Match{Pos: c.Pos, URL: x.arena.str(x.w.Text), Error: err.Error(), Err: err}
-		} else if !x.choose() {
+			x.m = Match{URL: x.arena.str(x.w.Text), Error: err.Error(), Err: err}
+		} else if !x.choose(c.Raw) {
 			continue
 		}
-		x.m.Pos, x.m.Raw = c.Pos, x.arena.str(c.Raw)
+		if x.m.Raw == "" {
+			x.m.Raw = x.arena.str(c.Raw)
+		}
+		x.m.Pos = c.Pos
 		x.m.Scheme = x.arena.scheme(x.w.Scheme())
 		x.m.Form = wrapForms[x.w.Form]
 		if len(x.w.Warnings) > 0 {
@@ -330,14 +333,24 @@ func (x *Extractor) Next() bool {
 	return false
 }
 
-// choose sets x.m from the readings of a closed candidate, and says
-// whether it is to be returned.
-func (x *Extractor) choose() bool {
-	if len(x.w.Hyphens) == 0 && !x.invalid && !x.g.Valid(unsafe.String(unsafe.SliceData(x.w.Text), len(x.w.Text))) {
-		// The common case of a single reading, invalid and not to be
-		// reported: checked in place, without a copy. The validator
-		// keeps nothing of its input.
-		return false
+// choose sets x.m from the readings of a closed candidate, whose input is
+// raw, and says whether it is to be returned.
+func (x *Extractor) choose(raw []byte) bool {
+	if len(x.w.Hyphens) == 0 {
+		// The common case of a single reading: checked in place, before
+		// any copy (the validator keeps nothing of its input), and
+		// checked once.
+		if x.g.Valid(unsafe.String(unsafe.SliceData(x.w.Text), len(x.w.Text))) {
+			x.m = Match{Raw: x.arena.str(raw), Valid: true}
+			x.m.URL = within(x.m.Raw, raw, x.w.Text)
+			if x.m.URL == "" {
+				x.m.URL = x.arena.str(x.w.Text)
+			}
+			return true
+		}
+		if !x.invalid {
+			return false
+		}
 	}
 	var readings []string
 	if len(x.w.Hyphens) == 0 {
@@ -357,6 +370,19 @@ func (x *Extractor) choose() bool {
 	}
 	x.m = Match{URL: readings[preferred], Valid: true, Alternatives: alt}
 	return true
+}
+
+// within returns text as a part of rawStr, a copy of raw, when text is a
+// part of raw (and not empty); "" otherwise.
+func within(rawStr string, raw, text []byte) string {
+	if len(text) == 0 || len(raw) == 0 {
+		return ""
+	}
+	off := uintptr(unsafe.Pointer(unsafe.SliceData(text))) - uintptr(unsafe.Pointer(unsafe.SliceData(raw)))
+	if off > uintptr(len(raw)) || uintptr(len(text)) > uintptr(len(raw))-off {
+		return ""
+	}
+	return rawStr[off : off+uintptr(len(text))]
 }
 
 // pick returns the index of the first reading that valid takes (-1 when

@@ -462,16 +462,21 @@ func (s *Scanner) Scan() bool {
 // prose candidates wait that must be returned before the buffer moves.
 func (s *Scanner) advance() {
 	for {
-		if s.open < 0 && !s.findOpen() {
-			if s.eof || s.err != nil {
-				s.finish()
-				return
+		if s.open < 0 {
+			if !s.findOpen() {
+				if s.eof || s.err != nil {
+					s.finish()
+					return
+				}
+				if s.proseWaits() {
+					return
+				}
+				s.fill()
+				continue
 			}
-			if s.proseWaits() {
-				return
+			if s.ready {
+				return // decided as soon as found
 			}
-			s.fill()
-			continue
 		}
 		decided := s.scanOpen()
 		if !decided && (s.eof || s.err != nil) {
@@ -518,7 +523,8 @@ func (s *Scanner) proseWaits() bool {
 }
 
 // findOpen looks for the next opening bracket and opens a candidate
-// there. It returns false when the data holds none.
+// there, or decides it at once when it closes on its line (s.ready). It
+// returns false when the data holds none.
 func (s *Scanner) findOpen() bool {
 	for {
 		i := s.lt.find(s.buf, s.r, s.w)
@@ -603,8 +609,17 @@ func (s *Scanner) findOpen() bool {
 					i = k
 					continue
 				}
-				if s.buf[k] == '>' && k < i+s.max && s.hopeless(s.buf[i+1:k], false) {
-					s.r, i = k+1, -1
+				if s.buf[k] == '>' && k < i+s.max {
+					if s.hopeless(s.buf[i+1:k], false) {
+						s.r, i = k+1, -1
+						break
+					}
+					// A candidate that this ">" closes, with no byte
+					// between that scanOpen would stop at: decided now.
+					s.start(i, 1)
+					s.emit(k+1, nil)
+					s.r = k + 1
+					return true
 				}
 				break
 			}

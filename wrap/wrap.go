@@ -114,6 +114,7 @@ type Wrapper struct {
 
 	st    state  // the reading in progress
 	clean []byte // a line after the Typography rule
+	own   []byte // the buffer Text is built in, when it is not the input's
 }
 
 // Read reads a candidate and says whether it is reported: every
@@ -125,9 +126,75 @@ type Wrapper struct {
 // read: its Text is its text, with "http://", "ftp://" or "mailto:" before
 // it when it has no scheme of its own, and its Prefixes (indentation,
 // quote prefix, line number) and white space removed.
+//
+// Text may be a part of c.Raw, which the next Read does not change.
 func (w *Wrapper) Read(c scanner.Candidate) bool {
+	if c.Kind == scanner.Wrapper && len(c.Prefixes) == 0 && !c.QuoteClosed && !c.Unquoted {
+		if body := c.Raw[c.Body.Start:c.Body.End]; printable(body) {
+			return w.readPrintable(body)
+		}
+	}
+	ok := w.read(c)
+	w.own = w.Text[:0]
+	return ok
+}
+
+// printable reports whether b holds only printable US-ASCII characters
+// (0x21 to 0x7E): no white space, no line break, nothing a layout rule
+// removes.
+func printable(b []byte) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for len(b) >= 8 {
+		x := binary.LittleEndian.Uint64(b)
+		// A byte is below 0x21 when x-0x21 borrows into its high bit,
+		// 0x7F or above when x+1 carries into it (or it has it already).
+		if ((x-0x21*ones)|x|(x+ones))&highs != 0 {
+			break
+		}
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c < 0x21 || c > 0x7e {
+			return false
+		}
+	}
+	return true
+}
+
+// readPrintable is Read for the body of a wrapper on one line that
+// printable takes, as Read's general path reads it: no rule applies to
+// it, no hyphen can be ambiguous, and Text is the body itself after the
+// "URL:" prefix.
+func (w *Wrapper) readPrintable(body []byte) bool {
+	body = body[:len(body):len(body)] // an append to Text must not write into the input
+	w.Hyphens, w.Warnings = w.Hyphens[:0], w.Warnings[:0]
+	if len(body) >= 4 && body[0]|0x20 == 'u' && body[1]|0x20 == 'r' && body[2]|0x20 == 'l' && body[3] == ':' {
+		w.Form, w.Text = URL, body[4:]
+		return true
+	}
+	w.Form, w.Text = Bare, body
+	for k, c := range body {
+		switch {
+		case k >= 2 && body[0]|0x20 == 'x' && body[1] == '-':
+			return true // any scheme that starts with "x-"
+		case c == ':':
+			return w.known(body[:k])
+		case k > maxScheme || !schemeChar(c):
+			return false
+		}
+	}
+	return false // no ":"
+}
+
+// schemeChar reports whether c may be part of a scheme.
+func schemeChar(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'
+}
+
+// read is Read's general path.
+func (w *Wrapper) read(c scanner.Candidate) bool {
 	w.Form = Bare
-	w.Text, w.Hyphens, w.Warnings = w.Text[:0], w.Hyphens[:0], w.Warnings[:0]
+	w.Text, w.Hyphens, w.Warnings = w.own[:0], w.Hyphens[:0], w.Warnings[:0]
 	w.st = state{hyphen: -1, lineStart: true}
 	if c.Kind != scanner.Wrapper {
 		w.readProse(c)
@@ -390,8 +457,7 @@ func (w *Wrapper) schemeSoFar(c byte) bool {
 	case len(t) > maxScheme:
 		return false // longer than any known scheme
 	}
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
-		c == '+' || c == '-' || c == '.'
+	return schemeChar(c)
 }
 
 // maxScheme is longer than any scheme a grammar knows: the longest of
@@ -416,7 +482,7 @@ func (w *Wrapper) startsWithScheme(b []byte) bool {
 		if c == ':' {
 			return i > 0 && w.known(b[:i])
 		}
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.') {
+		if !schemeChar(c) {
 			return false
 		}
 	}

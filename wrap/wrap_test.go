@@ -93,3 +93,29 @@ func TestReadings(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// FuzzPrintable checks Read's path for wrappers on one printable line
+// against its general path: the same answer, form and warnings, and the
+// same Text for a reported wrapper.
+func FuzzPrintable(f *testing.F) {
+	for _, s := range []string{"URL:http://a/", "uRl:x", "URL:", "URL", "http://a-b/", "x-", "x-a", "X-a:b",
+		"p", ":", "a:b", "HTTP:x", "mailto:a@b", "tn3270:x", "z39.50:x", "a+b.c-d:e", "ht~tp:x",
+		strings.Repeat("a", 64) + ":x", strings.Repeat("a", 65) + ":x", "URL:x-\ny", "a b:c", "\u00adhttp://a/"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, body string) {
+		raw := []byte("<" + body + ">")
+		c := scanner.Candidate{Raw: raw, Body: scanner.Span{Start: 1, End: len(raw) - 1}}
+		var fast, slow Wrapper
+		okFast := fast.Read(c)
+		okSlow := slow.read(c)
+		if okFast != okSlow || fast.Form != slow.Form || !reflect.DeepEqual(fast.Hyphens, slow.Hyphens) ||
+			!reflect.DeepEqual(fast.Warnings, slow.Warnings) || okFast && string(fast.Text) != string(slow.Text) {
+			t.Fatalf("%q: Read %v %v %q %v %q, general path %v %v %q %v %q", body,
+				okFast, fast.Form, fast.Text, fast.Hyphens, fast.Warnings, okSlow, slow.Form, slow.Text, slow.Hyphens, slow.Warnings)
+		}
+		if string(raw) != "<"+body+">" {
+			t.Fatalf("%q: the input changed", body)
+		}
+	})
+}
