@@ -143,6 +143,7 @@ func (s *Scanner) nextProse() bool {
 	}
 	raw := s.buf[c.start:c.end]
 	s.cand = Candidate{Pos: c.pos, Raw: raw, Body: Span{0, len(raw)}, Quote: c.quote, Prefixes: pre, Kind: c.kind}
+	s.cur = &s.cand
 	p.qhead++
 	if p.qhead == len(p.queue) {
 		p.queue, p.qhead = p.queue[:0], 0

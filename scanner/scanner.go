@@ -8,7 +8,7 @@
 //
 //	s := scanner.New(r, scanner.Filename("mail.txt"))
 //	for s.Scan() {
-//		c := s.Candidate() // c.Raw is valid until the next Scan
+//		c := s.Candidate() // *c is valid until the next Scan
 //		...
 //	}
 //	if err := s.Err(); err != nil { ... }
@@ -318,8 +318,9 @@ type Scanner struct {
 
 	track tracker // line and column at buf offset track.at
 
-	cand  Candidate
-	pend  Candidate // the wrapper decided last
+	cand  Candidate  // the prose candidate returned last
+	pend  Candidate  // the wrapper decided last
+	cur   *Candidate // the candidate returned last: cand or pend
 	ready bool      // pend is new: Scan returns it
 	done  bool
 
@@ -396,8 +397,10 @@ func (s *Scanner) Settled() int64 {
 	return s.base + int64(at)
 }
 
-// Candidate returns the candidate found by the last call to Scan.
-func (s *Scanner) Candidate() Candidate { return s.cand }
+// Candidate returns the candidate found by the last call to Scan (nil
+// before one is found). It is valid until the next call to Scan, which
+// overwrites it.
+func (s *Scanner) Candidate() *Candidate { return s.cur }
 
 // Err returns the first read error, or nil at a clean end of the input.
 func (s *Scanner) Err() error {
@@ -448,7 +451,7 @@ func (s *Scanner) Scan() bool {
 		}
 		if s.ready {
 			s.ready = false
-			s.cand = s.pend
+			s.cur = &s.pend
 			return true
 		}
 		if s.done {

@@ -128,7 +128,7 @@ type Wrapper struct {
 // quote prefix, line number) and white space removed.
 //
 // Text may be a part of c.Raw, which the next Read does not change.
-func (w *Wrapper) Read(c scanner.Candidate) bool {
+func (w *Wrapper) Read(c *scanner.Candidate) bool {
 	if c.Kind == scanner.Wrapper && len(c.Prefixes) == 0 && !c.QuoteClosed && !c.Unquoted {
 		if body := c.Raw[c.Body.Start:c.Body.End]; printable(body) {
 			return w.readPrintable(body)
@@ -192,7 +192,7 @@ func schemeChar(c byte) bool {
 }
 
 // read is Read's general path.
-func (w *Wrapper) read(c scanner.Candidate) bool {
+func (w *Wrapper) read(c *scanner.Candidate) bool {
 	w.Form = Bare
 	w.Text, w.Hyphens, w.Warnings = w.own[:0], w.Hyphens[:0], w.Warnings[:0]
 	w.st = state{hyphen: -1, lineStart: true}
@@ -256,7 +256,7 @@ func (w *Wrapper) read(c scanner.Candidate) bool {
 
 // readProse sets the form and the start of the text of a candidate
 // found in prose.
-func (w *Wrapper) readProse(c scanner.Candidate) {
+func (w *Wrapper) readProse(c *scanner.Candidate) {
 	w.st.started, w.st.scheme = true, 1
 	switch c.Kind {
 	case scanner.Unwrapped:

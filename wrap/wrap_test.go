@@ -107,8 +107,8 @@ func FuzzPrintable(f *testing.F) {
 		raw := []byte("<" + body + ">")
 		c := scanner.Candidate{Raw: raw, Body: scanner.Span{Start: 1, End: len(raw) - 1}}
 		var fast, slow Wrapper
-		okFast := fast.Read(c)
-		okSlow := slow.read(c)
+		okFast := fast.Read(&c)
+		okSlow := slow.read(&c)
 		if okFast != okSlow || fast.Form != slow.Form || !reflect.DeepEqual(fast.Hyphens, slow.Hyphens) ||
 			!reflect.DeepEqual(fast.Warnings, slow.Warnings) || okFast && string(fast.Text) != string(slow.Text) {
 			t.Fatalf("%q: Read %v %v %q %v %q, general path %v %v %q %v %q", body,

@@ -67,8 +67,8 @@ func (p *parser) url() bool {
 }
 
 func (p *parser) schemepart(i int) bool {
-	sc, _ := lookup(p.scheme)
-	switch sc.part {
+	part, _ := lookup(p.scheme)
+	switch part {
 	case pFTP:
 		return p.ftp(i)
 	case pHTTP:

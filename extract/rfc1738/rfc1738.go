@@ -132,8 +132,8 @@ func Parse(s string) (*URL, error) {
 // DefaultPort returns the default port of a scheme of RFC 1738 section 3
 // given in lower case, or "" when it has none.
 func DefaultPort(scheme string) string {
-	sc, _ := lookup(scheme)
-	return sc.port
+	p, _ := lookup(scheme)
+	return schemes[p].port
 }
 
 // Unescape decodes the escapes of a part of a URL ("%2F" to "/"). RFC 1738

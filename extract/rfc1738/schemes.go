@@ -2,12 +2,11 @@ package rfc1738
 
 import "github.com/urlsift/urlsift/extract/internal/ascii"
 
-// scheme is what RFC 1738 says of a scheme: the section that defines it,
-// its default port, and its production (pGeneric for genericurl).
+// scheme is what RFC 1738 says of a scheme it defines: the section that
+// defines it and its default port.
 type scheme struct {
 	section string
 	port    string
-	part    production
 }
 
 // production names the BNF production of a scheme's URLs, for
@@ -28,15 +27,31 @@ const (
 	pProspero
 )
 
-// lookup returns the entry of table for a scheme as written, compared
-// without case, without allocating.
-func lookup(name string) (scheme, bool) {
-	if sc, ok := table(name); ok || ascii.IsLower(name) {
-		return sc, ok // as written, in lower case: the common case, with no copy
+// schemes holds what RFC 1738 says of the schemes it defines, by
+// production.
+var schemes = [...]scheme{
+	pFTP:      {"3.2", "21"},
+	pHTTP:     {"3.3", "80"},
+	pGopher:   {"3.4", "70"},
+	pMailto:   {"3.5", ""},
+	pNews:     {"3.6", ""},
+	pNNTP:     {"3.7", "119"},
+	pTelnet:   {"3.8", "23"},
+	pWais:     {"3.9", "210"},
+	pFile:     {"3.10", ""},
+	pProspero: {"3.11", "1525"},
+}
+
+// lookup returns the production of a scheme as written, compared without
+// case, without allocating: pGeneric for a scheme of table without one
+// of its own, and for an unknown scheme, which ok false tells.
+func lookup(name string) (p production, ok bool) {
+	if p, ok := table(name); ok || ascii.IsLower(name) {
+		return p, ok // as written, in lower case: the common case, with no copy
 	}
 	var buf [16]byte
 	if len(name) > len(buf) {
-		return scheme{}, false
+		return pGeneric, false
 	}
 	return table(string(ascii.Lower(buf[:0], name)))
 }
@@ -45,59 +60,59 @@ func lookup(name string) (scheme, bool) {
 // lower case: the ten of section 3, each with its production, the names
 // section 4 reserves, and rlogin, https and urn, which urlsift also takes
 // in bare wrappers (see KnownScheme).
-func table(name string) (scheme, bool) {
+func table(name string) (production, bool) {
 	// By length first: a switch on strings alone compares them in a
 	// binary search, a call each; equal lengths compare as integers.
 	switch len(name) {
 	case 3:
 		switch name {
 		case "ftp":
-			return scheme{"3.2", "21", pFTP}, true
+			return pFTP, true
 		case "afs", "mid", "cid", "nfs": // reserved by section 4
-			return scheme{}, true
+			return pGeneric, true
 		case "urn": // generic URLs that bare wrappers hold
-			return scheme{}, true
+			return pGeneric, true
 		}
 	case 4:
 		switch name {
 		case "http":
-			return scheme{"3.3", "80", pHTTP}, true
+			return pHTTP, true
 		case "news":
-			return scheme{"3.6", "", pNews}, true
+			return pNews, true
 		case "nntp":
-			return scheme{"3.7", "119", pNNTP}, true
+			return pNNTP, true
 		case "wais":
-			return scheme{"3.9", "210", pWais}, true
+			return pWais, true
 		case "file":
-			return scheme{"3.10", "", pFile}, true
+			return pFile, true
 		}
 	case 5:
 		if name == "https" {
-			return scheme{}, true
+			return pGeneric, true
 		}
 	case 6:
 		switch name {
 		case "gopher":
-			return scheme{"3.4", "70", pGopher}, true
+			return pGopher, true
 		case "mailto":
-			return scheme{"3.5", "", pMailto}, true
+			return pMailto, true
 		case "telnet":
-			return scheme{"3.8", "23", pTelnet}, true
+			return pTelnet, true
 		case "tn3270", "z39.50":
-			return scheme{}, true
+			return pGeneric, true
 		case "rlogin":
-			return scheme{}, true
+			return pGeneric, true
 		}
 	case 8:
 		if name == "prospero" {
-			return scheme{"3.11", "1525", pProspero}, true
+			return pProspero, true
 		}
 	case 10:
 		if name == "mailserver" {
-			return scheme{}, true
+			return pGeneric, true
 		}
 	}
-	return scheme{}, false
+	return pGeneric, false
 }
 
 // KnownScheme reports whether a bare wrapper of this scheme, compared
@@ -114,8 +129,8 @@ func KnownScheme(name string) bool {
 // schemeSection is the section of RFC 1738 that defines a scheme, "5"
 // (genericurl) for any other.
 func schemeSection(name string) string {
-	if sc, ok := lookup(name); ok && sc.section != "" {
-		return sc.section
+	if p, ok := lookup(name); ok && schemes[p].section != "" {
+		return schemes[p].section
 	}
 	return "5"
 }
