@@ -232,6 +232,10 @@ type Extractor struct {
 	one     [1]string
 	arena   arena
 	wrapEnd int64 // input offset of the end of the last wrapper read
+	// x.m.Raw, x.m.Scheme and, with urlView, x.m.URL are views of the
+	// scanner's and the wrapper's buffers, which the next Next
+	// overwrites, until Match copies them (views false).
+	views, urlView bool
 }
 
 // New returns an Extractor that reads r.
@@ -283,7 +287,7 @@ func New(r io.Reader, opts ...Option) *Extractor {
 // costs no new buffers.
 func (x *Extractor) Reset(r io.Reader) {
 	x.sc.Reset(r)
-	x.m, x.wrapEnd = Match{}, -1
+	x.m, x.wrapEnd, x.views = Match{}, -1, false
 }
 
 // ResetAt is Reset for a reader whose first byte stands at position at of
@@ -292,7 +296,7 @@ func (x *Extractor) Reset(r io.Reader) {
 // an mbox so, at the file's own lines.
 func (x *Extractor) ResetAt(r io.Reader, at scanner.Position) {
 	x.sc.ResetAt(r, at)
-	x.m, x.wrapEnd = Match{}, -1
+	x.m, x.wrapEnd, x.views = Match{}, -1, false
 }
 
 // SetFilename sets the input's name that matches carry from now on, as
@@ -305,6 +309,7 @@ func (x *Extractor) SetFilename(name string) {
 // Next finds the next match. It returns false at the end of the input or
 // at a read error (see Err).
 func (x *Extractor) Next() bool {
+	x.views, x.urlView = false, false
 	for x.sc.Scan() {
 		c := x.sc.Candidate()
 		if c.Kind != scanner.Wrapper {
@@ -315,15 +320,13 @@ func (x *Extractor) Next() bool {
 			continue // an abandoned candidate is never valid
 		} else if x.wrapEnd = c.Pos.Offset + int64(len(c.Raw)); c.Err != nil {
 			err := fmt.Errorf("unterminated wrapper: %w", c.Err)
-			x.m = Match{URL: x.arena.str(x.w.Text), Error: err.Error(), Err: err}
+			x.m = Match{URL: x.arena.str(view(x.w.Text)), Error: err.Error(), Err: err}
 		} else if !x.choose(c.Raw) {
 			continue
 		}
-		if x.m.Raw == "" {
-			x.m.Raw = x.arena.str(c.Raw)
-		}
-		x.m.Pos = c.Pos
-		x.m.Scheme = x.arena.scheme(x.w.Scheme())
+		x.m.Pos, x.m.Raw = c.Pos, view(c.Raw)
+		x.m.Scheme = schemeView(x.w.Scheme())
+		x.views = true
 		x.m.Form = wrapForms[x.w.Form]
 		if len(x.w.Warnings) > 0 {
 			x.m.Warnings = append([]string(nil), x.w.Warnings...)
@@ -341,11 +344,8 @@ func (x *Extractor) choose(raw []byte) bool {
 		// any copy (the validator keeps nothing of its input), and
 		// checked once.
 		if x.g.Valid(unsafe.String(unsafe.SliceData(x.w.Text), len(x.w.Text))) {
-			x.m = Match{Raw: x.arena.str(raw), Valid: true}
-			x.m.URL = within(x.m.Raw, raw, x.w.Text)
-			if x.m.URL == "" {
-				x.m.URL = x.arena.str(x.w.Text)
-			}
+			x.m = Match{URL: view(x.w.Text), Valid: true}
+			x.urlView = true
 			return true
 		}
 		if !x.invalid {
@@ -354,7 +354,7 @@ func (x *Extractor) choose(raw []byte) bool {
 	}
 	var readings []string
 	if len(x.w.Hyphens) == 0 {
-		x.one[0] = x.arena.str(x.w.Text)
+		x.one[0] = x.arena.str(view(x.w.Text))
 		readings = x.one[:]
 	} else {
 		readings = x.w.Readings()
@@ -372,17 +372,34 @@ func (x *Extractor) choose(raw []byte) bool {
 	return true
 }
 
-// within returns text as a part of rawStr, a copy of raw, when text is a
-// part of raw (and not empty); "" otherwise.
-func within(rawStr string, raw, text []byte) string {
+// view returns b as a string that shares its bytes: valid for as long as
+// they are not overwritten.
+func view(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+
+// schemeView returns a scheme in lower case: a constant for the common
+// ones, a view of b when it is in lower case, and otherwise a new string.
+func schemeView(b []byte) string {
+	s := view(b)
+	if c, ok := commonScheme(s); ok {
+		return c
+	}
+	if ascii.IsLower(s) {
+		return s
+	}
+	return strings.ToLower(s)
+}
+
+// within returns text as a part of s, a copy of raw, when text is a part
+// of raw (and not empty); "" otherwise.
+func within(s, raw, text string) string {
 	if len(text) == 0 || len(raw) == 0 {
 		return ""
 	}
-	off := uintptr(unsafe.Pointer(unsafe.SliceData(text))) - uintptr(unsafe.Pointer(unsafe.SliceData(raw)))
+	off := uintptr(unsafe.Pointer(unsafe.StringData(text))) - uintptr(unsafe.Pointer(unsafe.StringData(raw)))
 	if off > uintptr(len(raw)) || uintptr(len(text)) > uintptr(len(raw))-off {
 		return ""
 	}
-	return rawStr[off : off+uintptr(len(text))]
+	return s[off : off+uintptr(len(text))]
 }
 
 // pick returns the index of the first reading that valid takes (-1 when
@@ -433,12 +450,57 @@ func (x *Extractor) Link(url, raw string, pos scanner.Position) (Match, bool) {
 // scanner.Scanner.Settled).
 func (x *Extractor) Settled() int64 { return x.sc.Settled() }
 
-// Match returns the match found by the last call to Next.
-func (x *Extractor) Match() Match { return x.m }
+// Match returns the match found by the last call to Next. Its strings
+// stay valid for as long as it is kept (see arenaSize for what that
+// costs).
+func (x *Extractor) Match() Match {
+	if x.views {
+		// Copied once, the URL sharing the copy of Raw when it lies in
+		// it, as it does unless the wrapper's text was rebuilt.
+		raw := x.arena.str(x.m.Raw)
+		if x.urlView {
+			if url := within(raw, x.m.Raw, x.m.URL); url != "" {
+				x.m.URL = url
+			} else {
+				x.m.URL = x.arena.str(x.m.URL)
+			}
+		}
+		x.m.Raw = raw
+		if _, ok := commonScheme(x.m.Scheme); !ok {
+			x.m.Scheme = x.arena.str(x.m.Scheme)
+		}
+		x.views, x.urlView = false, false
+	}
+	return x.m
+}
 
-// Current returns the match that Next found in place, without the copy
-// that Match makes: it is valid until the next call to Next, which
-// overwrites it.
+// Clone returns a copy of m that shares no memory with it: a match that
+// Current or source.Source.Each handed over, made to be kept.
+func (m *Match) Clone() Match {
+	c := *m
+	c.Pos.Filename = strings.Clone(m.Pos.Filename)
+	c.URL, c.Error, c.Scheme, c.Raw = strings.Clone(m.URL), strings.Clone(m.Error), strings.Clone(m.Scheme), strings.Clone(m.Raw)
+	c.Alternatives, c.Warnings = cloneAll(m.Alternatives), cloneAll(m.Warnings)
+	c.Mail.MessageID, c.Mail.Part, c.Mail.Charset = strings.Clone(m.Mail.MessageID), strings.Clone(m.Mail.Part), strings.Clone(m.Mail.Charset)
+	return c
+}
+
+func cloneAll(list []string) []string {
+	if list == nil {
+		return nil
+	}
+	c := make([]string, len(list))
+	for i, s := range list {
+		c[i] = strings.Clone(s)
+	}
+	return c
+}
+
+// Current returns the match that Next found in place, without the copies
+// that Match makes: the Match and its strings are valid until the next
+// call to Next, which overwrites them. Raw, URL and Scheme may share the
+// bytes of the Extractor's buffers: a match kept longer must be copied
+// with Clone (or taken with Match instead).
 func (x *Extractor) Current() *Match { return &x.m }
 
 // Err returns the first read error, a *scanner.Error with the position
@@ -476,44 +538,44 @@ const arenaSize = 16 << 10
 // long as anybody holds it.
 type arena struct{ buf []byte }
 
-// str returns b as a string; a long one gets its own allocation.
-func (a *arena) str(b []byte) string {
-	if len(b) == 0 {
+// str returns a copy of s; a long one gets its own allocation.
+func (a *arena) str(s string) string {
+	if len(s) == 0 {
 		return ""
 	}
-	if len(b) > arenaSize/8 {
-		return string(b)
+	if len(s) > arenaSize/8 {
+		return strings.Clone(s)
 	}
-	if cap(a.buf)-len(a.buf) < len(b) {
+	if cap(a.buf)-len(a.buf) < len(s) {
 		a.buf = make([]byte, 0, arenaSize)
 	}
 	start := len(a.buf)
-	a.buf = append(a.buf, b...)
-	return unsafe.String(&a.buf[start], len(b))
+	a.buf = append(a.buf, s...)
+	return unsafe.String(&a.buf[start], len(s))
 }
 
-// scheme returns a scheme in lower case: a constant for the common ones.
-func (a *arena) scheme(b []byte) string {
-	var buf [16]byte
-	if len(b) > len(buf) {
-		return strings.ToLower(string(b))
+// commonScheme returns the common schemes, compared without case, as
+// constants.
+func commonScheme(s string) (string, bool) {
+	var buf [8]byte
+	if len(s) > len(buf) {
+		return "", false
 	}
-	lower := ascii.Lower(buf[:0], b)
-	switch string(lower) {
+	switch string(ascii.Lower(buf[:0], s)) {
 	case "http":
-		return "http"
+		return "http", true
 	case "https":
-		return "https"
+		return "https", true
 	case "ftp":
-		return "ftp"
+		return "ftp", true
 	case "mailto":
-		return "mailto"
+		return "mailto", true
 	case "news":
-		return "news"
+		return "news", true
 	case "file":
-		return "file"
+		return "file", true
 	case "gopher":
-		return "gopher"
+		return "gopher", true
 	}
-	return a.str(lower)
+	return "", false
 }

@@ -93,12 +93,12 @@ func (x *Extractor) chooseProse(kind scanner.Kind) bool {
 	if len(x.w.Hyphens) == 0 {
 		if text := unsafe.String(unsafe.SliceData(x.w.Text), len(x.w.Text)); !x.proseValid(text, kind) {
 			if s, ok := x.validPrefix(text, kind); ok {
-				x.m = Match{URL: x.arena.str([]byte(s)), Valid: true}
+				x.m = Match{URL: x.arena.str(s), Valid: true}
 				return true
 			}
 			return false
 		}
-		x.one[0] = x.arena.str(x.w.Text)
+		x.one[0] = x.arena.str(view(x.w.Text))
 		readings = x.one[:]
 	} else {
 		readings = x.w.Readings()

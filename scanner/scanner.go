@@ -321,7 +321,7 @@ type Scanner struct {
 	cand  Candidate  // the prose candidate returned last
 	pend  Candidate  // the wrapper decided last
 	cur   *Candidate // the candidate returned last: cand or pend
-	ready bool      // pend is new: Scan returns it
+	ready bool       // pend is new: Scan returns it
 	done  bool
 
 	prose prose // the finder of URLs without wrappers (Prose mode)

@@ -508,7 +508,7 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 			}
 		case o.unique:
 			w.flush()
-			w.send(item{out: o.appendRecord(getChunk(), m), key: m.URL, keyed: true})
+			w.send(item{out: o.appendRecord(getChunk(), m), key: strings.Clone(m.URL), keyed: true})
 		default:
 			w.record(&o, m)
 		}

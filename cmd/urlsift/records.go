@@ -165,6 +165,9 @@ func (s *stats) add(m extract.Match) {
 	s.wrappers++
 	if m.Valid {
 		s.valid++
+		if _, ok := s.schemes[m.Scheme]; !ok {
+			s.schemes[strings.Clone(m.Scheme)] = 0 // m's strings do not last
+		}
 		s.schemes[m.Scheme]++
 		return
 	}

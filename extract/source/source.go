@@ -71,6 +71,7 @@ type Source struct {
 	x              *extract.Extractor
 	counts         mail.Counts
 	cur            extract.Match // what Each hands over when the extractor does not hold it
+	lasting        bool          // Read: matches whose strings outlive the next one
 }
 
 // Counts returns what the input read last held, as far as it was read:
@@ -111,13 +112,16 @@ func (s *Source) Open(path string) iter.Seq2[extract.Match, error] {
 // before it.
 func (s *Source) Read(r io.Reader, name string) iter.Seq2[extract.Match, error] {
 	return func(yield func(extract.Match, error) bool) {
+		s.lasting = true
+		defer func() { s.lasting = false }()
 		s.Each(r, name, func(m *extract.Match, err error) bool { return yield(*m, err) })
 	}
 }
 
-// Each is Read with each match handed over in place, without the copy
-// that an iterator makes of it: m is valid until yield returns, and is
-// to be copied (*m) to be kept. Each stops when yield returns false.
+// Each is Read with each match handed over in place, without the copies
+// that an iterator makes of it: m and its strings are valid until yield
+// returns (see extract.Extractor.Current). Each stops when yield returns
+// false.
 func (s *Source) Each(r io.Reader, name string, yield func(m *extract.Match, err error) bool) {
 	br, l, err := s.sniff(r)
 	switch {
@@ -219,6 +223,10 @@ func (s *Source) each(br *bufio.Reader, name string, kind mail.Kind, at mail.Sta
 	s.x.SetFilename(name)
 	for s.x.Next() {
 		m := s.x.Current()
+		if s.lasting {
+			s.cur = s.x.Match()
+			m = &s.cur
+		}
 		m.Input = textInput
 		if !yield(m, nil) {
 			return

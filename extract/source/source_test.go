@@ -109,7 +109,7 @@ func TestEach(t *testing.T) {
 		var gotM []extract.Match
 		var gotE []string
 		New(With(extract.ReportInvalid())).Each(f, name, func(m *extract.Match, err error) bool {
-			gotM = append(gotM, *m)
+			gotM = append(gotM, m.Clone())
 			gotE = append(gotE, fmt.Sprint(err))
 			return true
 		})
