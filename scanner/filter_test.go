@@ -122,3 +122,53 @@ func FuzzShortcuts(f *testing.F) {
 		checkShortcuts(t, in, proseModes[int(mode)%len(proseModes)], int(chunk), int(max))
 	})
 }
+
+// FuzzSkip checks the Skip modes against a scan without them: the same
+// candidates, every field alike, but those the modes drop. Candidates
+// that close on their line are decided where they are found (closeNow),
+// the others by scanOpen: this compares the two.
+func FuzzSkip(f *testing.F) {
+	for _, s := range []string{"<URL:http://a/> x <http://b/>\n", "> <URL:http://a/\n> b> <c:d>", ">> <a:b>\n>> <c:\n>> d>",
+		"| <a:b> <p> <> <<x:y>", "<a\n\x01:b> <\xffq:r>", "＜x:y＞ <ｘ:a> <a：b>", "  12. <a:b\n  13. c>",
+		"<a:b\r\n> c>\r\n<d:e>", "> <q\n> r:s>", "<a:" + strings.Repeat("b", 40) + ">"} {
+		f.Add([]byte(s), uint8(0))
+	}
+	type found struct {
+		Pos                   Position
+		Raw, Lead, Quote, Err string
+		Body                  Span
+		Prefixes              []Span
+		QuoteClosed, Unquoted bool
+	}
+	scan := func(in []byte, mode Mode, chunk int) []found {
+		var r io.Reader = bytes.NewReader(in)
+		if chunk > 0 {
+			r = chunked{r, chunk}
+		}
+		s := New(r, Rules(mode), MaxLength(32))
+		var got []found
+		for s.Scan() {
+			c := s.Candidate()
+			k := found{Pos: c.Pos, Raw: string(c.Raw), Lead: string(c.Lead), Quote: c.Quote, Body: c.Body,
+				Prefixes: append([]Span(nil), c.Prefixes...), QuoteClosed: c.QuoteClosed, Unquoted: c.Unquoted}
+			if c.Err != nil {
+				k.Err = c.Err.Error()
+			}
+			got = append(got, k)
+		}
+		return got
+	}
+	const skips = SkipEmpty | SkipAbandoned | SkipColonless | SkipUnfit
+	f.Fuzz(func(t *testing.T, in []byte, chunk uint8) {
+		var want []found
+		for _, k := range scan(in, DefaultMode, 0) {
+			body := []byte(k.Raw[k.Body.Start:k.Body.End])
+			if k.Err == "" && len(body) > 0 && !colonless(body) && !unfit(body) {
+				want = append(want, k)
+			}
+		}
+		if got := scan(in, DefaultMode|skips, int(chunk)); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q (read %d bytes at a time):\ngot  %+v\nwant %+v", in, chunk, got, want)
+		}
+	})
+}

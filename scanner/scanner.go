@@ -49,6 +49,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -619,9 +620,7 @@ func (s *Scanner) findOpen() bool {
 					}
 					// A candidate that this ">" closes, with no byte
 					// between that scanOpen would stop at: decided now.
-					s.start(i, 1)
-					s.emit(k+1, nil)
-					s.r = k + 1
+					s.closeNow(i, k)
 					return true
 				}
 				break
@@ -633,6 +632,20 @@ func (s *Scanner) findOpen() bool {
 		s.start(i, 1)
 		return true
 	}
+}
+
+// closeNow makes the candidate from "<" at buf offset at to ">" at gt
+// current, when nothing between them stops scanOpen: start and emit in
+// one, the quote prefix read from the lead, which fix works out anyway.
+func (s *Scanner) closeNow(at, gt int) {
+	s.open, s.openLen, s.fixed = at, 1, false
+	s.fix()
+	quote := ""
+	if s.mode&QuotePrefixes != 0 && len(s.lead) > 0 && (s.lead[0] == '>' || s.lead[0] == '|') {
+		quote = leadQuote(s.lead)
+	}
+	s.pend = Candidate{Pos: s.openPos, Raw: s.buf[at : gt+1], Body: Span{1, gt - at}, Lead: s.lead, Quote: quote}
+	s.open, s.r, s.ready = -1, gt+1, true
 }
 
 // start opens a candidate at buf offset at, whose bracket takes n bytes.
@@ -971,15 +984,23 @@ func (s *Scanner) tooLong() {
 
 // leadQuote returns the markers of the quote prefix that starts lead.
 func leadQuote(lead []byte) string {
-	var m []byte
+	var buf [LeadMax]byte
+	m, bars := buf[:0], false
 	for i := 0; i < len(lead) && (lead[i] == '>' || lead[i] == '|'); i++ {
 		m = append(m, lead[i])
+		bars = bars || lead[i] == '|'
 		if i+1 < len(lead) && lead[i+1] == ' ' {
 			i++
 		}
 	}
+	if !bars {
+		return quoteMarkers[:len(m)] // no allocation for the common prefixes
+	}
 	return string(m)
 }
+
+// quoteMarkers holds the markers of every quote prefix of ">" alone.
+var quoteMarkers = strings.Repeat(">", LeadMax)
 
 // matchQuote reports whether b starts with a quote prefix of exactly the
 // markers quote, each optionally followed by a space, and where it ends.
