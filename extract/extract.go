@@ -561,7 +561,16 @@ func commonScheme(s string) (string, bool) {
 	if len(s) > len(buf) {
 		return "", false
 	}
-	switch string(ascii.Lower(buf[:0], s)) {
+	if !ascii.IsLower(s) {
+		return constScheme(string(ascii.Lower(buf[:0], s)))
+	}
+	return constScheme(s)
+}
+
+// constScheme returns s, a scheme in lower case, as a constant when it is
+// a common one.
+func constScheme(s string) (string, bool) {
+	switch s {
 	case "http":
 		return "http", true
 	case "https":

@@ -475,7 +475,7 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 		if w.stop {
 			return false
 		}
-		if errors.Is(err, source.ErrBinary) {
+		if err != nil && errors.Is(err, source.ErrBinary) {
 			res.binary = true
 			return false
 		}
