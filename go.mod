@@ -9,6 +9,7 @@ require (
 	github.com/spf13/pflag v1.1.0
 	github.com/ulikunitz/xz v0.5.17
 	golang.org/x/net v0.62.0
+	golang.org/x/sys v0.49.0
 	golang.org/x/term v0.47.0
 	golang.org/x/text v0.43.0
 	mvdan.cc/xurls/v2 v2.6.0
@@ -19,5 +20,4 @@ require (
 	github.com/pmezard/go-difflib v1.0.0 // indirect
 	github.com/rivo/uniseg v0.4.7 // indirect
 	github.com/sergi/go-diff v1.0.0 // indirect
-	golang.org/x/sys v0.49.0 // indirect
 )

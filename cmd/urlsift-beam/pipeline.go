@@ -334,7 +334,7 @@ func (fn *scanFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, u un
 		if m.Valid {
 			valid++
 		}
-		fn.buf = append(output.AppendJSON(fn.buf, *m), '\n')
+		fn.buf = append(output.AppendJSON(fn.buf, m), '\n')
 		if len(fn.buf) >= 1<<20 && werr == nil {
 			werr = fn.flush(ctx)
 		}

@@ -40,6 +40,7 @@ import (
 )
 
 func main() {
+	growPipe(os.Stdout)
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 

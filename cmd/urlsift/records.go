@@ -118,7 +118,7 @@ func parseFormat(t string) ([]segment, error) {
 func (o *options) appendRecord(dst []byte, m *extract.Match) []byte {
 	switch {
 	case o.json:
-		dst = output.AppendJSON(dst, *m)
+		dst = output.AppendJSON(dst, m)
 	case o.format != nil:
 		for _, s := range o.format {
 			if s.field == "" {

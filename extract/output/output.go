@@ -2,7 +2,7 @@
 // record of --json. The command and the Beam pipeline build their records
 // here, and only here:
 //
-//	buf = output.AppendJSON(buf[:0], m) // one line, without its newline
+//	buf = output.AppendJSON(buf[:0], &m) // one line, without its newline
 //
 // Strings are escaped as encoding/json escapes them without HTML
 // escaping ("<", ">" and "&" stay), invalid UTF-8 becoming U+FFFD, and
@@ -11,6 +11,7 @@
 package output
 
 import (
+	"encoding/binary"
 	"strconv"
 	"unicode"
 	"unicode/utf8"
@@ -27,7 +28,7 @@ import (
 // and, for a match in mail, message, message_id, message_offset, part
 // and charset. error and warnings are absent when empty, and so are the
 // error_ fields when the reason is not a grammar's.
-func AppendJSON(dst []byte, m extract.Match) []byte {
+func AppendJSON(dst []byte, m *extract.Match) []byte {
 	dst = append(dst, `{"path":`...)
 	dst = AppendString(dst, m.Pos.Filename)
 	if m.Input != "" {
@@ -36,8 +37,11 @@ func AppendJSON(dst []byte, m extract.Match) []byte {
 	}
 	dst = append(dst, `,"url":`...)
 	dst = AppendString(dst, m.URL)
-	dst = append(dst, `,"valid":`...)
-	dst = strconv.AppendBool(dst, m.Valid)
+	if m.Valid {
+		dst = append(dst, `,"valid":true`...)
+	} else {
+		dst = append(dst, `,"valid":false`...)
+	}
 	if m.Error != "" {
 		dst = append(dst, `,"error":`...)
 		dst = AppendString(dst, m.Error)
@@ -64,8 +68,12 @@ func AppendJSON(dst []byte, m extract.Match) []byte {
 	dst = strconv.AppendInt(dst, int64(m.Pos.Line), 10)
 	dst = append(dst, `,"col":`...)
 	dst = strconv.AppendInt(dst, int64(m.Pos.Column), 10)
-	dst = append(dst, `,"alternatives":`...)
-	dst = appendList(dst, m.Alternatives)
+	if len(m.Alternatives) == 0 {
+		dst = append(dst, `,"alternatives":[]`...)
+	} else {
+		dst = append(dst, `,"alternatives":`...)
+		dst = appendList(dst, m.Alternatives)
+	}
 	if len(m.Warnings) > 0 {
 		dst = append(dst, `,"warnings":`...)
 		dst = appendList(dst, m.Warnings)
@@ -100,6 +108,21 @@ func appendList(dst []byte, list []string) []byte {
 
 const hex = "0123456789abcdef"
 
+// plain8 reports whether the first eight bytes of s are all written as
+// they are: printable ASCII (0x20 to 0x7E) other than '"' and '\\'.
+func plain8(s string) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	x := binary.LittleEndian.Uint64([]byte(s[:8]))
+	// A byte below 0x20 borrows into its high bit, 0x7F carries into it,
+	// one from 0x80 has it; a borrow or a carry may also mark the byte
+	// after, which only sends a plain word down the slow path.
+	if ((x-0x20*ones)|x|(x+ones))&highs != 0 {
+		return false
+	}
+	q, b := x^(ones*'"'), x^(ones*'\\')
+	return ((q-ones)&^q|(b-ones)&^b)&highs == 0
+}
+
 // safe marks the ASCII bytes written as they are.
 var safe = func() (t [utf8.RuneSelf]bool) {
 	for c := ' '; c < utf8.RuneSelf; c++ {
@@ -113,6 +136,10 @@ func AppendString(dst []byte, s string) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
+		if i+8 <= len(s) && plain8(s[i:]) {
+			i += 8
+			continue
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if safe[c] {

@@ -75,7 +75,7 @@ func TestAppendJSON(t *testing.T) {
 	const want = `{"path":"","url":"http://www-x.example/","valid":true,"scheme":"http","form":"url",` +
 		`"raw":"<URL:http://www-\r\n  x.example/>","offset":7,"length":31,"line":2,"col":4,` +
 		`"alternatives":["http://wwwx.example/"]}`
-	if got := string(AppendJSON(nil, m)); got != want {
+	if got := string(AppendJSON(nil, &m)); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 
@@ -89,7 +89,7 @@ func TestAppendJSON(t *testing.T) {
 		`"error_section":"RFC 1738 section 2.2","error_offset":17,"scheme":"http","form":"bare",` +
 		`"raw":"<http://a.example/~x>","offset":3,"length":21,"line":1,"col":4,"alternatives":[],` +
 		`"warnings":["space inside a line"],"message":2,"message_id":"<id@x>","message_offset":100,"part":"1","charset":"utf-8"}`
-	if got := string(AppendJSON(nil, m)); got != want2 {
+	if got := string(AppendJSON(nil, &m)); got != want2 {
 		t.Errorf("got  %s\nwant %s", got, want2)
 	}
 	var back map[string]any
@@ -106,7 +106,7 @@ func BenchmarkAppendJSON(b *testing.B) {
 	var buf []byte
 	b.ReportAllocs()
 	for b.Loop() {
-		buf = AppendJSON(buf[:0], m)
+		buf = AppendJSON(buf[:0], &m)
 	}
 	b.SetBytes(int64(len(buf)))
 }
