@@ -162,12 +162,12 @@ func (s *Scanner) proseUpTo(limit int, final bool) {
 		hi = s.w
 	}
 	for p.pr < hi {
-		j := p.colon.find(s.buf, p.pr, hi)
-		if k := p.dot.find(s.buf, p.pr, hi); k >= 0 && (j < 0 || k < j) {
+		j := p.colon.find(s.buf[:s.w], p.pr, hi)
+		if k := p.dot.find(s.buf[:s.w], p.pr, hi); k >= 0 && (j < 0 || k < j) {
 			j = k
 		}
 		if p.schemeless {
-			if k := p.at.find(s.buf, p.pr, hi); k >= 0 && (j < 0 || k < j) {
+			if k := p.at.find(s.buf[:s.w], p.pr, hi); k >= 0 && (j < 0 || k < j) {
 				j = k
 			}
 		}

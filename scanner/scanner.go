@@ -166,7 +166,8 @@ type finder struct {
 	from, end, next int
 }
 
-// find returns the offset of the first c in buf[i:j], or -1.
+// find returns the offset of the first c in buf[i:j], or -1. buf ends
+// where the data does.
 func (f *finder) find(buf []byte, i, j int) int {
 	if i < f.from && f.from <= j {
 		// Searching again from further back (after a candidate closed
@@ -190,13 +191,23 @@ func (f *finder) find(buf []byte, i, j int) int {
 	if f.end >= j {
 		return -1
 	}
-	k := f.index(buf, f.end, j)
+	// Without a filter, the search goes on past j to the end of the
+	// data: the next calls, for the spans after this one, then cost no
+	// search of their own until that c.
+	lim := j
+	if f.filter == all {
+		lim = len(buf)
+	}
+	k := f.index(buf, f.end, lim)
 	if k < 0 {
-		f.from, f.end, f.next = i, j, -1
+		f.from, f.end, f.next = i, lim, -1
 		return -1
 	}
 	f.from, f.next = i, k
 	f.end = k + 1
+	if k >= j {
+		return -1
+	}
 	return k
 }
 
@@ -531,14 +542,14 @@ func (s *Scanner) proseWaits() bool {
 // returns false when the data holds none.
 func (s *Scanner) findOpen() bool {
 	for {
-		i := s.lt.find(s.buf, s.r, s.w)
+		i := s.lt.find(s.buf[:s.w], s.r, s.w)
 		if s.mode&Fullwidth != 0 {
 			end := s.w
 			if i >= 0 {
 				end = i
 			}
 			for from := s.r; ; {
-				j := s.ef.find(s.buf, from, end)
+				j := s.ef.find(s.buf[:s.w], from, end)
 				if j < 0 {
 					break
 				}
@@ -591,7 +602,7 @@ func (s *Scanner) findOpen() bool {
 		// go on at that "<" in every case.
 		// Nothing between can open a candidate either (no 0xEF).
 		for s.mode&SkipColonless != 0 {
-			j := s.lt.find(s.buf, i+1, s.w)
+			j := s.lt.find(s.buf[:s.w], i+1, s.w)
 			if j < 0 || j > i+s.max || !colonless(s.buf[i+1:j]) {
 				break
 			}
@@ -668,7 +679,7 @@ func (s *Scanner) start(at, n int) {
 // position.
 func (s *Scanner) lineQuote() string {
 	at, t := s.open, &s.track
-	if t.at <= at && s.lfLine.find(s.buf, t.at, at) < 0 && s.crLine.find(s.buf, t.at, at) < 0 {
+	if t.at <= at && s.lfLine.find(s.buf[:s.w], t.at, at) < 0 && s.crLine.find(s.buf[:s.w], t.at, at) < 0 {
 		// The line goes on from the tracker's: its head is the
 		// tracker's, and what follows it.
 		var first byte
@@ -796,7 +807,7 @@ func (s *Scanner) scanOpen() bool {
 			at = lim
 			if near < lim {
 				for _, f := range s.events() {
-					if i := f.find(s.buf, near, at); i >= 0 {
+					if i := f.find(s.buf[:s.w], near, at); i >= 0 {
 						at = i
 					}
 				}
