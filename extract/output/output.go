@@ -136,9 +136,15 @@ func AppendString(dst []byte, s string) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
-		if i+8 <= len(s) && plain8(s[i:]) {
+		// The run of bytes written as they are, eight at a time first.
+		for i+8 <= len(s) && plain8(s[i:]) {
 			i += 8
-			continue
+		}
+		for i < len(s) && s[i] < utf8.RuneSelf && safe[s[i]] {
+			i++
+		}
+		if i == len(s) {
+			break
 		}
 		c := s[i]
 		if c < utf8.RuneSelf {
