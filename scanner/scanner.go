@@ -602,6 +602,14 @@ func (s *Scanner) findOpen() bool {
 		// go on at that "<" in every case.
 		// Nothing between can open a candidate either (no 0xEF).
 		for s.mode&SkipColonless != 0 {
+			// Nearby, one pass finds the "<", ":" or 0xEF that comes
+			// first; further on, the searches below.
+			if j, c := nextOf(s.buf[i+1 : min(s.w, i+1+min(nearby, s.max))]); c == '<' {
+				i += 1 + j
+				continue
+			} else if c != 0 {
+				break
+			}
 			j := s.lt.find(s.buf[:s.w], i+1, s.w)
 			if j < 0 || j > i+s.max || !colonless(s.buf[i+1:j]) {
 				break
@@ -730,6 +738,23 @@ func (s *Scanner) hopeless(body []byte, abandoned bool) bool {
 		len(body) == 0 && s.mode&SkipEmpty != 0 ||
 		s.mode&SkipColonless != 0 && colonless(body) ||
 		s.mode&SkipUnfit != 0 && unfit(body)
+}
+
+// nearby is how far from a "<" findOpen looks byte by byte.
+const nearby = 32
+
+// colonStop marks "<", ":" and 0xEF, the first byte of "：" and "＜".
+var colonStop = [256]bool{'<': true, ':': true, 0xEF: true}
+
+// nextOf returns the index in b of the first "<", ":" or 0xEF and that
+// byte, or 0 when b holds none.
+func nextOf(b []byte) (int, byte) {
+	for j, c := range b {
+		if colonStop[c] {
+			return j, c
+		}
+	}
+	return 0, 0
 }
 
 // colonless reports whether b holds no ":" and no 0xEF, the first byte of
