@@ -65,3 +65,48 @@ func BenchmarkMbox(b *testing.B) {
 		}
 	}
 }
+
+// smallMessages generates an mbox of n small messages, half of them
+// quoted-printable Latin-1 and half base64 UTF-8, with one URL each: the
+// mbox of the README's comparison with grep -oE, where the cost of a
+// message, not of its bytes, decides.
+func smallMessages(n int) []byte {
+	var b bytes.Buffer
+	for i := range n {
+		fmt.Fprintf(&b, "From user%d@example.org Mon Jan  2 10:00:00 1995\nFrom: User %d <user%d@example.org>\n"+
+			"Message-ID: <m%d@example.org>\nSubject: note %d\nMIME-Version: 1.0\n", i, i, i, i, i)
+		body := fmt.Sprintf("Caf\xe9: see <URL:http://www.example.org/notes/%d>.\n", i)
+		if i%2 == 0 {
+			b.WriteString("Content-Type: text/plain; charset=iso-8859-1\nContent-Transfer-Encoding: quoted-printable\n\n")
+			w := quotedprintable.NewWriter(&b)
+			w.Write([]byte(body))
+			w.Close()
+			b.WriteString("\n\n")
+		} else {
+			b.WriteString("Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: base64\n\n")
+			b.WriteString(base64.StdEncoding.EncodeToString([]byte(strings.Replace(body, "\xe9", "\u00e9", 1))))
+			b.WriteString("\n\n")
+		}
+	}
+	return b.Bytes()
+}
+
+func BenchmarkSmallMessages(b *testing.B) {
+	const n = 20000
+	in := smallMessages(n)
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	for b.Loop() {
+		urls := 0
+		for m, err := range Matches(bytes.NewReader(in), Mbox) {
+			if err != nil || !m.Valid {
+				b.Fatalf("%v %+v", err, m)
+			}
+			urls++
+		}
+		if urls != n {
+			b.Fatalf("%d URLs, want %d", urls, n)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/message")
+}

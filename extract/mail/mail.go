@@ -238,7 +238,33 @@ type walker struct {
 	msg     int
 	id      string
 	offset  int64
-	br      *bufio.Reader // for each message in turn
+	br      *bufio.Reader    // for each message in turn
+	media   map[string]media // Content-Type fields read, with what they say
+}
+
+// media is what a Content-Type field says: its media type and its
+// parameters, which nobody changes.
+type media struct {
+	mediatype string
+	params    map[string]string
+}
+
+// maxMedia bounds the Content-Type fields a walker remembers: an archive
+// repeats a few of them in thousands of messages.
+const maxMedia = 256
+
+// mediaType is mediaType, remembered: mime.ParseMediaType builds a map
+// each time.
+func (w *walker) mediaType(ctype string) (string, map[string]string) {
+	if m, ok := w.media[ctype]; ok {
+		return m.mediatype, m.params
+	}
+	mt, params := mediaType(ctype)
+	if len(w.media) >= maxMedia || w.media == nil {
+		w.media = make(map[string]media)
+	}
+	w.media[strings.Clone(ctype)] = media{mt, params}
+	return mt, params
 }
 
 // message walks one message, numbered n, whose "From " line is at input
@@ -346,7 +372,7 @@ func mediaType(ctype string) (string, map[string]string) {
 // attached message. A body that is the whole of a message at path is
 // numbered path.1 (or 1) unless it is a multipart.
 func (w *walker) entity(ctype, cte string, body io.Reader, path string, whole bool) bool {
-	mediatype, params := mediaType(ctype)
+	mediatype, params := w.mediaType(ctype)
 	switch strings.ToLower(strings.TrimSpace(cte)) {
 	case "quoted-printable":
 		for len(w.qps) <= w.depth {
