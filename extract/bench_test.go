@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -77,17 +78,52 @@ func BenchmarkRFCs(b *testing.B) {
 // allocations per URL.
 func BenchmarkDenseValid(b *testing.B) {
 	line := "<URL:http://a.example/x> see <http://b.example/y> and\n"
-	in := bytes.Repeat([]byte(line), 16<<20/len(line))
-	b.SetBytes(int64(len(in)))
-	b.ReportAllocs()
-	urls := 0
-	for b.Loop() {
-		x := New(bytes.NewReader(in))
-		for x.Next() {
-			urls++
+	benchLines(b, bytes.Repeat([]byte(line), 16<<20/len(line)))
+}
+
+// BenchmarkQuoted reads 16 MiB of quoted lines, "> <URL:http://a.example/x>":
+// each wrapper opens on a line with a quote prefix.
+func BenchmarkQuoted(b *testing.B) {
+	line := "> <URL:http://a.example/x>\n"
+	benchLines(b, bytes.Repeat([]byte(line), 16<<20/len(line)))
+}
+
+// benchLines reads in as the command does, each match in place
+// (current), and as a library user who keeps every match does (match:
+// Match copies its strings to the extractor's shared blocks). It reports
+// URLs a second and allocations per URL.
+func benchLines(b *testing.B, in []byte) {
+	for _, keep := range []bool{false, true} {
+		name := "current"
+		if keep {
+			name = "match"
 		}
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(in)))
+			b.ReportAllocs()
+			var ms runtime.MemStats
+			runtime.ReadMemStats(&ms)
+			mallocs := ms.Mallocs
+			urls, n := 0, 0
+			for b.Loop() {
+				x := New(bytes.NewReader(in))
+				for x.Next() {
+					if keep {
+						n += len(x.Match().URL)
+					} else {
+						n += len(x.Current().URL)
+					}
+					urls++
+				}
+			}
+			runtime.ReadMemStats(&ms)
+			if n == 0 {
+				b.Fatal("no URL")
+			}
+			b.ReportMetric(float64(urls)/b.Elapsed().Seconds()/1e6, "MURL/s")
+			b.ReportMetric(float64(ms.Mallocs-mallocs)/float64(urls), "allocs/URL")
+		})
 	}
-	b.ReportMetric(float64(urls)/float64(b.Elapsed().Seconds())/1e6, "MURL/s")
 }
 
 // BenchmarkNoWrappers runs over 16 MiB of prose with no "<".

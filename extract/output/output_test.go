@@ -3,6 +3,7 @@ package output
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"unicode"
@@ -109,4 +110,96 @@ func BenchmarkAppendJSON(b *testing.B) {
 		buf = AppendJSON(buf[:0], &m)
 	}
 	b.SetBytes(int64(len(buf)))
+}
+
+// BenchmarkDenseJSON is urlsift --json on the lines of
+// extract.BenchmarkDenseValid: each match taken in place and appended as
+// a record to a chunk that is emptied at 64 KiB, as the command does.
+func BenchmarkDenseJSON(b *testing.B) {
+	line := "<URL:http://a.example/x> see <http://b.example/y> and\n"
+	in := bytes.Repeat([]byte(line), 16<<20/len(line))
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	buf := make([]byte, 0, 80<<10)
+	urls := 0
+	for b.Loop() {
+		x := extract.New(bytes.NewReader(in), extract.Filename("dense.txt"), extract.ReportInvalid())
+		for x.Next() {
+			buf = append(AppendJSON(buf, x.Current()), '\n')
+			if len(buf) >= 64<<10 {
+				buf = buf[:0]
+			}
+			urls++
+		}
+	}
+	b.ReportMetric(float64(urls)/b.Elapsed().Seconds()/1e6, "MURL/s")
+}
+
+// jsonMail and jsonRecord are the record of AppendJSON as encoding/json
+// writes it from struct tags, for FuzzAppendJSON.
+type jsonMail struct {
+	Message       int    `json:"message"`
+	MessageID     string `json:"message_id"`
+	MessageOffset int64  `json:"message_offset"`
+	Part          string `json:"part"`
+	Charset       string `json:"charset,omitempty"`
+}
+
+type jsonRecord struct {
+	Path         string   `json:"path"`
+	Input        string   `json:"input,omitempty"`
+	URL          string   `json:"url"`
+	Valid        bool     `json:"valid"`
+	Error        string   `json:"error,omitempty"`
+	Scheme       string   `json:"scheme"`
+	Form         string   `json:"form"`
+	Raw          string   `json:"raw"`
+	Offset       int64    `json:"offset"`
+	Length       int      `json:"length"`
+	Line         int      `json:"line"`
+	Col          int      `json:"col"`
+	Alternatives []string `json:"alternatives"`
+	Warnings     []string `json:"warnings,omitempty"`
+	*jsonMail
+}
+
+// FuzzAppendJSON compares whole records with encoding/json's, on strings
+// with control characters, invalid UTF-8, U+2028, U+2029, "<", ">" and
+// "&", the terminal's characters escaped after it as reference does.
+func FuzzAppendJSON(f *testing.F) {
+	f.Add("f.txt", "http://a/<b>&c", "<URL:http://a/\r\n<b>&c>", "", "\u2028\u2029\x00", int64(7), 3, 9, true, 0, "<id>", "x-")
+	f.Add("\xff.txt", "\x7f\u0085\u202e", "<\x1b[31m>", "bad \"x\"", "", int64(1<<40), 1, 1, false, 2, "", "")
+	f.Fuzz(func(t *testing.T, path, url, raw, errText, alt string, offset int64, line, col int, valid bool, message int, id, warning string) {
+		m := extract.Match{Pos: scanner.Position{Filename: path, Offset: offset, Line: line, Column: col}, URL: url, Valid: valid,
+			Error: errText, Scheme: alt, Form: extract.FormBare, Raw: raw, Input: warning}
+		want := jsonRecord{Path: path, Input: warning, URL: url, Valid: valid, Error: errText, Scheme: alt, Form: "bare", Raw: raw,
+			Offset: offset, Length: len(raw), Line: line, Col: col, Alternatives: []string{}}
+		if alt != "" {
+			m.Alternatives, want.Alternatives = []string{alt, url}, []string{alt, url}
+		}
+		if warning != "" {
+			m.Warnings, want.Warnings = []string{warning}, []string{warning}
+		}
+		if message > 0 {
+			m.Mail = extract.Mail{Message: message, MessageID: id, MessageOffset: offset / 2, Part: "1." + alt, Charset: warning}
+			want.jsonMail = &jsonMail{message, id, offset / 2, "1." + alt, warning}
+		}
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(want); err != nil {
+			t.Fatal(err)
+		}
+		var ref strings.Builder
+		for _, c := range strings.TrimSuffix(b.String(), "\n") {
+			if c == 0x7f || c >= 0x80 && c <= 0x9f || unicode.Is(unicode.Bidi_Control, c) {
+				fmt.Fprintf(&ref, `\u%04x`, c)
+				continue
+			}
+			ref.WriteRune(c)
+		}
+		if got := string(AppendJSON(nil, &m)); got != ref.String() {
+			t.Fatalf("got  %s\nwant %s", got, ref.String())
+		}
+	})
 }
