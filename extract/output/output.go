@@ -147,11 +147,7 @@ func AppendString(dst []byte, s string) []byte {
 			break
 		}
 		c := s[i]
-		if c < utf8.RuneSelf {
-			if safe[c] {
-				i++
-				continue
-			}
+		if c < utf8.RuneSelf { // not safe: the loop above took those
 			dst = append(dst, s[start:i]...)
 			switch c {
 			case '"', '\\':
