@@ -307,7 +307,7 @@ func (x *Extractor) SetFilename(name string) {
 }
 
 // Next finds the next match. It returns false at the end of the input or
-// at a read error (see Err).
+// at a read error (see Err); Match and Current then give the zero Match.
 func (x *Extractor) Next() bool {
 	x.views, x.urlView = false, false
 	for x.sc.Scan() {
@@ -333,6 +333,9 @@ func (x *Extractor) Next() bool {
 		}
 		return true
 	}
+	// The last match's views may be overwritten by now: Match and
+	// Current give the zero Match after the end.
+	x.m = Match{}
 	return false
 }
 

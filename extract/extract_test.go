@@ -354,3 +354,19 @@ func TestCurrent(t *testing.T) {
 		t.Errorf("%d matches, want 3", n)
 	}
 }
+
+// TestMatchAfterEnd checks that a Match taken after Next returned false
+// holds no view of the extractor's buffers, which the last scan may have
+// overwritten: it is the zero Match.
+func TestMatchAfterEnd(t *testing.T) {
+	x := New(strings.NewReader("<URL:http://a.example/>" + strings.Repeat(" ", 300<<10)))
+	if !x.Next() || x.Current().URL != "http://a.example/" {
+		t.Fatal("no first match")
+	}
+	if x.Next() {
+		t.Fatal("a second match")
+	}
+	if m := x.Match(); !reflect.DeepEqual(m, Match{}) {
+		t.Errorf("Match after the end: %+v", m)
+	}
+}
