@@ -71,19 +71,23 @@ func ProseSchemes(known func(scheme []byte) (take, slashes bool)) Option {
 	return func(s *Scanner) { s.prose.known = known }
 }
 
-// proseReset starts the prose finder afresh.
-func (s *Scanner) proseReset(p prose) {
-	s.prose = prose{on: p.on, schemeless: p.schemeless, known: p.known,
-		colon: finder{c: ':', next: -1, filter: schemes}, dot: finder{c: '.', next: -1},
-		at:    finder{c: '@', next: -1},
-		queue: p.queue[:0], spans: p.spans[:0]}
-	s.prose.colon.p = &s.prose
-	if !p.schemeless {
-		s.prose.dot.filter = www
+// proseReset starts the prose finder afresh, keeping its settings and
+// its buffers.
+func (s *Scanner) proseReset() {
+	p := &s.prose
+	p.pr, p.lastEnd = 0, 0
+	p.colon = finder{c: ':', next: -1, filter: schemes, p: p}
+	p.dot, p.at = finder{c: '.', next: -1, filter: www}, finder{c: '@', next: -1}
+	if p.schemeless {
+		p.dot.filter = all
 	}
 	if noShortcuts {
-		s.prose.colon.filter, s.prose.dot.filter = all, all
+		p.colon.filter, p.dot.filter = all, all
 	}
+	p.last, p.lastLen, p.lastTake, p.lastSlashes = [16]byte{}, 0, false, false
+	p.word = shortWord{}
+	p.runFrom, p.runTo = 0, 0
+	p.queue, p.qhead, p.spans = p.queue[:0], 0, p.spans[:0]
 }
 
 // noShortcuts turns off the prose finder's shortcuts, the finders'

@@ -369,14 +369,20 @@ func New(r io.Reader, opts ...Option) *Scanner {
 // Reset makes the Scanner read r from its start, as New would, keeping
 // its options and its buffer.
 func (s *Scanner) Reset(r io.Reader) {
-	p := s.prose
-	*s = Scanner{rd: r, name: s.name, max: s.max, mode: s.mode, buf: s.buf, stop: s.stop, open: -1,
-		prefixes: s.prefixes[:0],
-		lt:       finder{c: '<', next: -1}, gt: finder{c: '>', next: -1}, ef: finder{c: 0xEF, next: -1},
-		lf: finder{c: '\n', next: -1}, cr: finder{c: '\r', next: -1},
-		lfLine: finder{c: '\n', next: -1}, crLine: finder{c: '\r', next: -1},
-		track: tracker{counter: newCounter()}}
-	s.proseReset(p)
+	// Field by field, not as one composite literal: a mail archive resets
+	// the Scanner for every part, and copying the whole struct, its
+	// tables and buffers included, cost more than the part's scan.
+	s.rd = r
+	s.base, s.r, s.w, s.eof, s.err = 0, 0, 0, false, nil
+	s.open, s.openLen, s.fixed, s.openPos, s.lead = -1, 0, false, Position{}, nil
+	s.quote, s.prefixes, s.fallback, s.unquoted = "", s.prefixes[:0], 0, false
+	s.track.counter, s.track.at, s.track.headLen = newCounter(), 0, 0
+	s.cand, s.pend, s.cur, s.ready, s.done = Candidate{}, Candidate{}, nil, false, false
+	s.lt, s.gt, s.ef = finder{c: '<', next: -1}, finder{c: '>', next: -1}, finder{c: 0xEF, next: -1}
+	s.lf, s.cr = finder{c: '\n', next: -1}, finder{c: '\r', next: -1}
+	s.lfLine, s.crLine = finder{c: '\n', next: -1}, finder{c: '\r', next: -1}
+	s.evBuf = [5]*finder{}
+	s.proseReset()
 }
 
 // SetFilename sets the file name that positions carry from now on.

@@ -26,7 +26,7 @@ func (s *singleByte) reset(r io.Reader, cm *charmap.Charmap) {
 	}
 }
 
-func (s *singleByte) Read(p []byte) (int, error) { return s.read(p, s.more) }
+func (s *singleByte) Read(p []byte) (int, error) { return s.read(p, s.more, s.inMemory) }
 
 // more decodes what one read of the part gives.
 func (s *singleByte) more() {

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"bytes"
 	"io"
+
+	"github.com/urlsift/urlsift/extract/internal/ascii"
 )
 
 // flowed undoes format=flowed (RFC 3676): a line that ends in a space is
@@ -28,17 +30,29 @@ func newFlowed(r io.Reader, delsp bool) *flowed {
 	return &flowed{r: bufio.NewReader(r), delsp: delsp}
 }
 
-func (f *flowed) Read(p []byte) (int, error) { return f.read(p, f.line) }
+func (f *flowed) Read(p []byte) (int, error) { return f.read(p, f.line, f.ready) }
+
+func (f *flowed) ready() bool { return lineReady(f.r) || f.inMemory() }
 
 // pending is text produced ahead of Read, and the error that ends it.
 type pending struct {
 	out []byte
 	err error
+	// ended, when not nil, reports whether the input is all in memory,
+	// so that reading it never waits (package mail's mbox says so of a
+	// message once it has seen its end).
+	ended func() bool
 }
 
+// inMemory reports whether the input is all in memory.
+func (q *pending) inMemory() bool { return q.ended != nil && q.ended() }
+
 // read gives out what is pending, asking more for some until there is
-// some or an error.
-func (q *pending) read(p []byte, more func()) (int, error) {
+// some or an error. When ready is not nil, it goes on filling p while
+// ready says that more can run without waiting for its input: a decoder
+// that gives a line at a time then hands over many in one call, and the
+// error that ends them with the last, as small parts are read in one.
+func (q *pending) read(p []byte, more func(), ready func() bool) (int, error) {
 	for len(q.out) == 0 {
 		if q.err != nil {
 			return 0, q.err
@@ -47,7 +61,26 @@ func (q *pending) read(p []byte, more func()) (int, error) {
 	}
 	n := copy(p, q.out)
 	q.out = q.out[n:]
+	for ready != nil && n < len(p) && len(q.out) == 0 {
+		if q.err != nil {
+			return n, q.err
+		}
+		if !ready() {
+			break
+		}
+		more()
+		k := copy(p[n:], q.out)
+		q.out = q.out[k:]
+		n += k
+	}
 	return n, nil
+}
+
+// lineReady reports whether r holds a whole line, which ReadSlice
+// returns without reading.
+func lineReady(r *bufio.Reader) bool {
+	b, _ := r.Peek(r.Buffered())
+	return bytes.IndexByte(b, '\n') >= 0
 }
 
 // line reads one line, or one piece of a long line, and appends what it
@@ -63,7 +96,7 @@ func (f *flowed) line() {
 	if len(piece) == 0 && !f.space {
 		return
 	}
-	content := bytes.TrimRight(piece, "\r\n")
+	content := ascii.TrimRight(piece, '\r', '\n')
 	ends := len(content) < len(piece) // the line ends in this piece with a line break
 	if f.inLine {
 		if f.space {

@@ -11,6 +11,8 @@ import (
 
 	"golang.org/x/text/encoding/htmlindex"
 	"golang.org/x/text/transform"
+
+	"github.com/urlsift/urlsift/extract/internal/ascii"
 )
 
 // maxHeader bounds the header block of a message. A longer one is not
@@ -51,19 +53,29 @@ type header struct {
 	fields []field // in the order of the block
 	values []byte  // the fields' values, one after another
 	bad    []int   // block offsets of lines that are not fields, skipped
+	known  [3]int  // the index in fields of the first of each knownFields, or -1
 }
+
+// knownFields are the fields that the walker asks of every message,
+// found once as the block is read, not looked up by name.
+var knownFields = [...]string{"Message-Id", "Content-Type", "Content-Transfer-Encoding"}
+
+const (
+	messageID = iota // indexes of knownFields
+	contentType
+	contentTransferEncoding
+)
 
 func (h *header) name(f *field) []byte  { return h.block[f.at : f.at+f.nameLen] }
 func (h *header) value(f *field) []byte { return h.values[f.start:f.end] }
 
-// get returns the trimmed value of the first field of that name.
-func (h *header) get(name string) string {
-	for i := range h.fields {
-		if f := &h.fields[i]; bytes.EqualFold(h.name(f), []byte(name)) {
-			return string(bytes.TrimSpace(h.value(f)))
-		}
+// get returns the trimmed value of the first field named knownFields[k],
+// valid until the next read.
+func (h *header) get(k int) []byte {
+	if i := h.known[k]; i >= 0 {
+		return bytes.TrimSpace(h.value(&h.fields[i]))
 	}
-	return ""
+	return nil
 }
 
 // fieldAt returns the name of the field in which block offset at lies
@@ -87,6 +99,7 @@ func (h *header) fieldAt(at int64) string {
 // maxHeader bytes, or the input's error. Time is linear in the block.
 func (h *header) read(br *bufio.Reader) error {
 	h.block, h.fields, h.values, h.bad = h.block[:0], h.fields[:0], h.values[:0], h.bad[:0]
+	h.known = [3]int{-1, -1, -1}
 	start := 0 // where the line being read starts in h.block
 	for {
 		piece, err := br.ReadSlice('\n')
@@ -115,7 +128,7 @@ func (h *header) read(br *bufio.Reader) error {
 // when that line is the empty line that ends the block.
 func (h *header) line(start int) bool {
 	line := h.block[start:]
-	body := bytes.TrimRight(line, "\r\n")
+	body := ascii.TrimRight(line, '\r', '\n')
 	switch {
 	case len(body) == 0 && len(line) > 0:
 		return true
@@ -127,6 +140,11 @@ func (h *header) line(start int) bool {
 		if !ok || !fieldName(name, false) {
 			h.bad = append(h.bad, start)
 			return false
+		}
+		for k, known := range knownFields {
+			if h.known[k] < 0 && len(name) == len(known) && bytes.EqualFold(name, []byte(known)) {
+				h.known[k] = len(h.fields)
+			}
 		}
 		h.values = append(h.values, value...)
 		h.fields = append(h.fields, field{at: start, nameLen: len(name), start: len(h.values) - len(value), end: len(h.values)})

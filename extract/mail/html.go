@@ -59,7 +59,7 @@ func newHTMLText(r io.Reader) *htmlText {
 	return &htmlText{z: z, count: scanner.Position{Line: 1, Column: 1}}
 }
 
-func (h *htmlText) Read(p []byte) (int, error) { return h.read(p, h.token) }
+func (h *htmlText) Read(p []byte) (int, error) { return h.read(p, h.token, nil) }
 
 // token reads one token, appending the text it gives to h.out.
 func (h *htmlText) token() {

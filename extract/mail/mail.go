@@ -23,7 +23,6 @@ package mail
 import (
 	"bufio"
 	"bytes"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
@@ -172,7 +171,8 @@ const MaxDepth = 100
 const maxPreamble = 1 << 20
 
 // Parts walks the messages of r and yields their header blocks and text
-// parts, each to be read before the next is asked for. Errors that cost
+// parts, each to be read before the next is asked for: a Part, and its
+// Body, are valid until then, as one Part serves them all. Errors that cost
 // one part or one message are *PartError values and the walk goes on;
 // any other error ends it. A Text input is one part, its Body r.
 func Parts(r io.Reader, kind Kind) iter.Seq2[*Part, error] {
@@ -202,6 +202,7 @@ func PartsFrom(r io.Reader, kind Kind, at Start) iter.Seq2[*Part, error] {
 			yield(&Part{Body: r, input: w.input}, nil)
 		case Mbox:
 			m := newMbox(r)
+			w.ended = m.ended
 			if at.Pos.IsValid() {
 				m.offset, m.lines = at.Pos.Offset, at.Pos.Line-1
 			}
@@ -235,11 +236,25 @@ type walker struct {
 	headers []*header   // one for each depth, reused
 	single  singleByte  // the decoder of single-byte charsets, reused
 	qps     []*qpReader // one quoted-printable decoder for each depth, reused
+	b64s    []*b64Reader
 	msg     int
 	id      string
 	offset  int64
 	br      *bufio.Reader    // for each message in turn
+	ended   func() bool      // reports whether the message is all in memory, or nil
+	part    Part             // the part yielded last, reused
+	block   eofReader        // the Body of a header block
 	media   map[string]media // Content-Type fields read, with what they say
+}
+
+// newPart returns w.part afresh for the part at path, of the current
+// message, that declares charset cs. Parts are read one after another,
+// each before the next is asked for, so that one serves them all; its
+// slices keep their room.
+func (w *walker) newPart(path, cs string) *Part {
+	w.part = Part{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Path: path, Charset: cs, input: w.input,
+		Warnings: w.part.Warnings[:0], extras: w.part.extras[:0]}
+	return &w.part
 }
 
 // media is what a Content-Type field says: its media type and its
@@ -255,15 +270,15 @@ const maxMedia = 256
 
 // mediaType is mediaType, remembered: mime.ParseMediaType builds a map
 // each time.
-func (w *walker) mediaType(ctype string) (string, map[string]string) {
-	if m, ok := w.media[ctype]; ok {
+func (w *walker) mediaType(ctype []byte) (string, map[string]string) {
+	if m, ok := w.media[string(ctype)]; ok {
 		return m.mediatype, m.params
 	}
-	mt, params := mediaType(ctype)
+	mt, params := mediaType(string(ctype))
 	if len(w.media) >= maxMedia || w.media == nil {
 		w.media = make(map[string]media)
 	}
-	w.media[strings.Clone(ctype)] = media{mt, params}
+	w.media[string(ctype)] = media{mt, params}
 	return mt, params
 }
 
@@ -301,7 +316,7 @@ func (w *walker) entityMessage(br *bufio.Reader, path string, origin scanner.Pos
 		return w.fail(path, err)
 	}
 	if path == "" {
-		w.id = h.get("Message-Id")
+		w.id = string(h.get(messageID))
 	}
 	hpath := "header"
 	if path != "" {
@@ -320,8 +335,9 @@ func (w *walker) entityMessage(br *bufio.Reader, path string, origin scanner.Pos
 		}
 	}
 	if len(h.block) > 0 {
-		p := &Part{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Path: hpath,
-			Body: bytes.NewReader(h.block), Origin: origin, input: w.input, header: h}
+		p := w.newPart(hpath, "")
+		w.block = eofReader{h.block}
+		p.Body, p.Origin, p.header = &w.block, origin, h
 		for i := range h.fields {
 			if d, ok := decodeHeader(h.value(&h.fields[i])); ok {
 				p.extras = append(p.extras, extra{&h.fields[i], d})
@@ -331,15 +347,15 @@ func (w *walker) entityMessage(br *bufio.Reader, path string, origin scanner.Pos
 			return false
 		}
 	}
-	return w.entity(h.get("Content-Type"), h.get("Content-Transfer-Encoding"), br, path, true)
+	return w.entity(h.get(contentType), h.get(contentTransferEncoding), br, path, true)
 }
 
 // asText reads what should have been a message as text from its first
 // byte: the input itself for a single message, else the message or the
 // part at path. A non-nil why is said in a warning.
 func (w *walker) asText(r io.Reader, path string, origin scanner.Position, why error) bool {
-	p := &Part{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Path: path, Charset: "us-ascii",
-		Body: r, Origin: origin, input: w.input}
+	p := w.newPart(path, "us-ascii")
+	p.Body, p.Origin = r, origin
 	switch {
 	case w.input == "mail" && path == "":
 		p.Message, p.input = 0, Text.String() // the input is text after all
@@ -371,18 +387,23 @@ func mediaType(ctype string) (string, map[string]string) {
 // entity walks a body: its own part, or the parts of a multipart or of an
 // attached message. A body that is the whole of a message at path is
 // numbered path.1 (or 1) unless it is a multipart.
-func (w *walker) entity(ctype, cte string, body io.Reader, path string, whole bool) bool {
+func (w *walker) entity(ctype, cte []byte, body io.Reader, path string, whole bool) bool {
 	mediatype, params := w.mediaType(ctype)
-	switch strings.ToLower(strings.TrimSpace(cte)) {
-	case "quoted-printable":
+	switch cte = bytes.TrimSpace(cte); {
+	case bytes.EqualFold(cte, []byte("quoted-printable")):
 		for len(w.qps) <= w.depth {
 			w.qps = append(w.qps, newQP(nil))
 		}
 		q := w.qps[w.depth] // the parts around this one hold theirs
 		q.reset(body)
-		body = q
-	case "base64":
-		body = base64Reader{base64.NewDecoder(base64.StdEncoding, fullReader{body})}
+		q.ended, body = w.ended, q
+	case bytes.EqualFold(cte, []byte("base64")):
+		for len(w.b64s) <= w.depth {
+			w.b64s = append(w.b64s, new(b64Reader))
+		}
+		b := w.b64s[w.depth]
+		b.reset(body)
+		b.ended, body = w.ended, b
 	}
 	textPath := path
 	if whole {
@@ -456,7 +477,7 @@ func (w *walker) multipart(params map[string]string, body io.Reader, path, textP
 		}
 		sub := join(path, i)
 		pr := &watched{r: p}
-		ok := w.entity(p.Header.Get("Content-Type"), p.Header.Get("Content-Transfer-Encoding"), pr, sub, false)
+		ok := w.entity([]byte(p.Header.Get("Content-Type")), []byte(p.Header.Get("Content-Transfer-Encoding")), pr, sub, false)
 		if _, err := io.Copy(io.Discard, pr); ok && err != nil && !pr.seen {
 			ok = w.fail(sub, err) // nobody read the part to see its error
 		}
@@ -503,34 +524,23 @@ func (w *watched) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// base64Reader says where bad base64 data begins by the position in the
-// decoded text that errors carry, not by the offset in base64's buffer,
-// which depends on how the input was read.
-type base64Reader struct{ r io.Reader }
+// eofReader reads b, and says io.EOF with its last bytes: its reader
+// needs no call more to learn of the end (bytes.Reader says it alone).
+type eofReader struct{ b []byte }
 
+func (r *eofReader) Read(p []byte) (int, error) {
+	n := copy(p, r.b)
+	r.b = r.b[n:]
+	if len(r.b) == 0 {
+		return n, io.EOF
+	}
+	return n, nil
+}
+
+// errBase64 is the error of base64 data that is not base64. It says
+// nothing of where the bad data begins in the base64 text: the position of
+// the error in the decoded text says that.
 var errBase64 = errors.New("illegal base64 data")
-
-func (b base64Reader) Read(p []byte) (int, error) {
-	n, err := b.r.Read(p)
-	var ce base64.CorruptInputError
-	if errors.As(err, &ce) {
-		err = errBase64
-	}
-	return n, err
-}
-
-// fullReader fills every read it can: base64's decoder tells bad data
-// after padding apart only when it sees it in the same read, so what it
-// says must not depend on how the input was read.
-type fullReader struct{ r io.Reader }
-
-func (f fullReader) Read(p []byte) (int, error) {
-	n, err := io.ReadFull(f.r, p)
-	if err == io.ErrUnexpectedEOF {
-		err = io.EOF
-	}
-	return n, err
-}
 
 func join(path string, i int) string {
 	if path == "" {
@@ -545,7 +555,7 @@ func (w *walker) text(mediatype string, params map[string]string, body io.Reader
 	if cs == "" {
 		cs = "us-ascii"
 	}
-	part := &Part{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Path: path, Charset: cs, input: w.input}
+	part := w.newPart(path, cs)
 	if cs != "us-ascii" && cs != "utf-8" {
 		enc, err := htmlindex.Get(cs)
 		if err != nil {
@@ -559,6 +569,7 @@ func (w *walker) text(mediatype string, params map[string]string, body io.Reader
 		}
 		if cm, ok := enc.(*charmap.Charmap); ok {
 			w.single.reset(body, cm)
+			w.single.ended = w.ended
 			body = &w.single // one text part is read at a time
 		} else {
 			body = transform.NewReader(body, enc.NewDecoder())
@@ -569,7 +580,8 @@ func (w *walker) text(mediatype string, params map[string]string, body io.Reader
 		part.html = newHTMLText(body)
 		body = part.html
 	case strings.EqualFold(params["format"], "flowed"):
-		body = newFlowed(body, strings.EqualFold(params["delsp"], "yes"))
+		f := newFlowed(body, strings.EqualFold(params["delsp"], "yes"))
+		f.ended, body = w.ended, f
 	}
 	part.Body = body
 	return w.yield(part, nil)
@@ -612,9 +624,10 @@ func MatchesFrom(r io.Reader, kind Kind, at Start, c *Counts, opts ...extract.Op
 		*c = Counts{}                  // counted afresh at each walk
 		var x, side *extract.Extractor // one for all parts, reset for each
 		for p, err := range PartsFrom(r, kind, at) {
-			var pe *PartError
-			if errors.As(err, &pe) {
-				c.Messages = max(c.Messages, pe.Message)
+			if err != nil {
+				if pe := partError(err); pe != nil {
+					c.Messages = max(c.Messages, pe.Message)
+				}
 			}
 			if p != nil {
 				c.Messages = max(c.Messages, p.Message)
@@ -638,6 +651,13 @@ func MatchesFrom(r io.Reader, kind Kind, at Start, c *Counts, opts ...extract.Op
 			}
 		}
 	}
+}
+
+// partError returns err's *PartError, or nil.
+func partError(err error) *PartError {
+	var pe *PartError
+	errors.As(err, &pe)
+	return pe
 }
 
 // matches yields the matches of one part: its wrappers and, for HTML, its

@@ -104,6 +104,15 @@ func (m *mbox) Read(p []byte) (int, error) {
 	if !m.inMsg {
 		return 0, io.EOF
 	}
+	if m.line == nil && m.nl {
+		if n := m.whole(p); n > 0 {
+			if m.line != nil && m.separator() {
+				m.inMsg = false // whole read the separator after the lines
+				return n, io.EOF
+			}
+			return n, nil
+		}
+	}
 	for m.line == nil {
 		if !m.fetch() {
 			if m.err == io.EOF {
@@ -127,6 +136,64 @@ func (m *mbox) Read(p []byte) (int, error) {
 	}
 	return n, nil
 }
+
+// whole copies to p, in one go, the whole lines that m's buffer holds,
+// from the start of a line up to the first line that starts with "From "
+// or with ">" and "From " (a separator, a quoted line, or a line whose
+// "From " is neither: the line by line path decides). It returns 0 when
+// no such line is there, and the line by line path reads on. Small
+// messages are read one call for each, not one for each line.
+func (m *mbox) whole(p []byte) int {
+	buf, _ := m.r.Peek(min(m.r.Buffered(), len(p)))
+	buf = buf[:bytes.LastIndexByte(buf, '\n')+1]
+	sep := false
+	for i := 0; ; {
+		j := bytes.Index(buf[i:], from)
+		if j < 0 {
+			break
+		}
+		j += i
+		start := bytes.LastIndexByte(buf[:j], '\n') + 1
+		if start == j && start > 0 && blankBefore(buf[:start]) {
+			sep = true // a separator: read at once, it ends the message
+		}
+		if len(bytes.TrimLeft(buf[start:j], ">")) == 0 {
+			buf = buf[:start]
+			break
+		}
+		i = j + 1
+	}
+	n := len(buf)
+	if n == 0 {
+		return 0
+	}
+	copy(p, buf)
+	m.r.Discard(n)
+	m.offset += int64(n)
+	// The lines start at the start of one, so no CR LF is cut.
+	m.lines += bytes.Count(buf, nl) + bytes.Count(buf, cr) - bytes.Count(buf, crlf)
+	last := buf[bytes.LastIndexByte(buf[:n-1], '\n')+1:]
+	m.nl, m.prevCR, m.sepOK = true, false, false
+	m.blank = len(last) == 1 || len(last) == 2 && last[0] == '\r'
+	if sep {
+		m.fetch() // the whole line is in the buffer: no read waits
+	}
+	return n
+}
+
+// blankBefore reports whether b, which ends a line, ends with an empty
+// line: "\n\n", "\n\r\n", or all of b, which starts a line, is "\n" or "\r\n".
+func blankBefore(b []byte) bool {
+	b = b[:len(b)-1]
+	b = bytes.TrimSuffix(b, []byte("\r"))
+	return len(b) == 0 || b[len(b)-1] == '\n'
+}
+
+// ended reports whether the current message is read to its end: all of
+// it that is still to be read is in memory, and reads of it never wait.
+func (m *mbox) ended() bool { return !m.inMsg }
+
+var from = []byte("From ")
 
 // quotedFrom reports whether line is ">From ", ">>From " and so on.
 func quotedFrom(line []byte) bool {

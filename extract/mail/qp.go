@@ -16,20 +16,37 @@ import (
 // itself. It never fails but with its reader.
 type qpReader struct {
 	pending
-	r     *bufio.Reader
+	r     *bufio.Reader // own, or the reader of the part when it is one
+	own   *bufio.Reader
 	carry []byte // the end of a piece cut inside a line, that may start an escape
 	buf   []byte
+	obuf  []byte // backs out
 }
 
-func newQP(r io.Reader) *qpReader { return &qpReader{r: bufio.NewReader(r)} }
+func newQP(r io.Reader) *qpReader {
+	q := new(qpReader)
+	q.reset(r)
+	return q
+}
 
-// reset makes q decode r, keeping its buffers.
+// reset makes q decode r, keeping its buffers. A *bufio.Reader is read
+// as it is, not through one more buffer.
 func (q *qpReader) reset(r io.Reader) {
-	q.r.Reset(r)
+	if br, ok := r.(*bufio.Reader); ok {
+		q.r = br
+	} else {
+		if q.own == nil {
+			q.own = bufio.NewReader(r)
+		}
+		q.own.Reset(r)
+		q.r = q.own
+	}
 	q.carry, q.out, q.err = q.carry[:0], nil, nil
 }
 
-func (q *qpReader) Read(p []byte) (int, error) { return q.read(p, q.more) }
+func (q *qpReader) Read(p []byte) (int, error) { return q.read(p, q.more, q.ready) }
+
+func (q *qpReader) ready() bool { return lineReady(q.r) || q.inMemory() }
 
 // more decodes the next line, or the next piece of a long one.
 func (q *qpReader) more() {
@@ -43,7 +60,8 @@ func (q *qpReader) more() {
 		q.buf = append(append(q.buf[:0], q.carry...), piece...)
 		piece, q.carry = q.buf, q.carry[:0]
 	}
-	q.out = q.out[:0]
+	q.out = q.obuf[:0]
+	defer func() { q.obuf = q.out[:0] }()
 	if inLine && err == nil {
 		// Keep back an "=" among the last two bytes: its escape or its
 		// soft break may end in the next piece.
@@ -55,9 +73,9 @@ func (q *qpReader) more() {
 		q.decode(piece)
 		return
 	}
-	body := bytes.TrimRight(piece, "\r\n")
+	body := ascii.TrimRight(piece, '\r', '\n')
 	eol := piece[len(body):]
-	body = bytes.TrimRight(body, " \t")
+	body = ascii.TrimRight(body, ' ', '\t')
 	if len(body) > 0 && body[len(body)-1] == '=' {
 		body, eol = body[:len(body)-1], nil // a soft line break
 	}

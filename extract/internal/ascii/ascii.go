@@ -1,6 +1,6 @@
 // Package ascii holds the byte-level helpers that the grammars, the
 // extractor and the mail reader share: hex digits of escapes and of
-// quoted-printable, and the case of scheme names.
+// quoted-printable, the case of scheme names, and line ends trimmed.
 package ascii
 
 // HexDigit returns the value of a hex digit of either case, and false
@@ -46,4 +46,15 @@ func IsLower(s string) bool {
 		}
 	}
 	return true
+}
+
+// TrimRight returns b without the bytes a and b2 at its end, in any
+// order, as bytes.TrimRight(b, string([]byte{a, b2})) does without
+// building a set at each call: mail trims every line of a header and of
+// quoted-printable this way.
+func TrimRight(b []byte, a, b2 byte) []byte {
+	for len(b) > 0 && (b[len(b)-1] == a || b[len(b)-1] == b2) {
+		b = b[:len(b)-1]
+	}
+	return b
 }

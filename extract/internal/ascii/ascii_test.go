@@ -1,6 +1,9 @@
 package ascii
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestHexByte(t *testing.T) {
 	for _, c := range []struct {
@@ -31,5 +34,15 @@ func TestLower(t *testing.T) {
 	var buf [16]byte
 	if n := testing.AllocsPerRun(100, func() { _ = Lower(buf[:0], "HTTPS") }); n != 0 {
 		t.Errorf("Lower into a stack buffer allocates %v times", n)
+	}
+}
+
+func TestTrimRight(t *testing.T) {
+	for _, in := range []string{"", "\r\n", "a\r\n", "a\n\r\n\r", "a\rb\n", "\n\na", "a \t", "a\t \t"} {
+		for _, set := range []string{"\r\n", " \t"} {
+			if got, want := string(TrimRight([]byte(in), set[0], set[1])), strings.TrimRight(in, set); got != want {
+				t.Errorf("TrimRight(%q, %q) = %q, want %q", in, set, got, want)
+			}
+		}
 	}
 }
