@@ -136,11 +136,12 @@ func (h *header) line(start int) bool {
 		h.values = append(h.values, body...)          // unfolded: the line break goes
 		h.fields[len(h.fields)-1].end = len(h.values) // the last field's value ends the values
 	default:
-		name, value, ok := bytes.Cut(body, []byte(":"))
-		if !ok || !fieldName(name, false) {
+		colon := bytes.IndexByte(body, ':')
+		if colon < 0 || !fieldName(body[:colon], false) {
 			h.bad = append(h.bad, start)
 			return false
 		}
+		name, value := body[:colon], body[colon+1:]
 		for k, known := range knownFields {
 			if h.known[k] < 0 && len(name) == len(known) && bytes.EqualFold(name, []byte(known)) {
 				h.known[k] = len(h.fields)

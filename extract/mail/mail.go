@@ -339,6 +339,9 @@ func (w *walker) entityMessage(br *bufio.Reader, path string, origin scanner.Pos
 		w.block = eofReader{h.block}
 		p.Body, p.Origin, p.header = &w.block, origin, h
 		for i := range h.fields {
+			if i == 0 && !bytes.Contains(h.values, []byte("=?")) {
+				break // no field has an encoded word
+			}
 			if d, ok := decodeHeader(h.value(&h.fields[i])); ok {
 				p.extras = append(p.extras, extra{&h.fields[i], d})
 			}

@@ -171,7 +171,10 @@ func (m *mbox) whole(p []byte) int {
 	m.r.Discard(n)
 	m.offset += int64(n)
 	// The lines start at the start of one, so no CR LF is cut.
-	m.lines += bytes.Count(buf, nl) + bytes.Count(buf, cr) - bytes.Count(buf, crlf)
+	m.lines += bytes.Count(buf, nl)
+	if bytes.IndexByte(buf, '\r') >= 0 {
+		m.lines += bytes.Count(buf, cr) - bytes.Count(buf, crlf)
+	}
 	last := buf[bytes.LastIndexByte(buf[:n-1], '\n')+1:]
 	m.nl, m.prevCR, m.sepOK = true, false, false
 	m.blank = len(last) == 1 || len(last) == 2 && last[0] == '\r'
