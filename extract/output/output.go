@@ -12,6 +12,7 @@ package output
 
 import (
 	"encoding/binary"
+	"slices"
 	"strconv"
 	"unicode"
 	"unicode/utf8"
@@ -29,6 +30,9 @@ import (
 // and charset. error and warnings are absent when empty, and so are the
 // error_ fields when the reason is not a grammar's.
 func AppendJSON(dst []byte, m *extract.Match) []byte {
+	// Room for the common record at once, so that the appends below do
+	// not grow dst piece by piece.
+	dst = slices.Grow(dst, 200+len(m.Pos.Filename)+len(m.URL)+len(m.Raw)+len(m.Scheme))
 	dst = append(dst, `{"path":`...)
 	dst = AppendString(dst, m.Pos.Filename)
 	if m.Input != "" {
@@ -56,9 +60,13 @@ func AppendJSON(dst []byte, m *extract.Match) []byte {
 	}
 	dst = append(dst, `,"scheme":`...)
 	dst = AppendString(dst, m.Scheme)
-	dst = append(dst, `,"form":`...)
-	dst = AppendString(dst, m.Form.String())
-	dst = append(dst, `,"raw":`...)
+	if int(m.Form) < len(formRaw) {
+		dst = append(dst, formRaw[m.Form]...) // the form and the key of raw, in one
+	} else {
+		dst = append(dst, `,"form":`...)
+		dst = AppendString(dst, m.Form.String())
+		dst = append(dst, `,"raw":`...)
+	}
 	dst = AppendString(dst, m.Raw)
 	dst = append(dst, `,"offset":`...)
 	dst = strconv.AppendInt(dst, m.Pos.Offset, 10)
@@ -94,6 +102,15 @@ func AppendJSON(dst []byte, m *extract.Match) []byte {
 	}
 	return append(dst, '}')
 }
+
+// formRaw holds, for each form, its field and the key of the next:
+// `,"form":"url","raw":`.
+var formRaw = func() (t [extract.FormEmail + 1]string) {
+	for f := range t {
+		t[f] = `,"form":` + string(AppendString(nil, extract.Form(f).String())) + `,"raw":`
+	}
+	return t
+}()
 
 func appendList(dst []byte, list []string) []byte {
 	dst = append(dst, '[')
@@ -133,19 +150,31 @@ var safe = func() (t [utf8.RuneSelf]bool) {
 
 // AppendString appends s as a JSON string.
 func AppendString(dst []byte, s string) []byte {
-	dst = append(dst, '"')
+	if i := plainRun(s, 0); i < len(s) {
+		return appendEscaped(append(dst, '"'), s, i)
+	}
+	dst = append(dst, '"') // all of s as it is: the common case
+	dst = append(dst, s...)
+	return append(dst, '"')
+}
+
+// plainRun returns the end of the run of bytes of s from i on that are
+// written as they are, taken eight at a time first.
+func plainRun(s string, i int) int {
+	for i+8 <= len(s) && plain8(s[i:]) {
+		i += 8
+	}
+	for i < len(s) && s[i] < utf8.RuneSelf && safe[s[i]] {
+		i++
+	}
+	return i
+}
+
+// appendEscaped appends s, whose first byte to escape is at i, and the
+// closing quote.
+func appendEscaped(dst []byte, s string, i int) []byte {
 	start := 0
-	for i := 0; i < len(s); {
-		// The run of bytes written as they are, eight at a time first.
-		for i+8 <= len(s) && plain8(s[i:]) {
-			i += 8
-		}
-		for i < len(s) && s[i] < utf8.RuneSelf && safe[s[i]] {
-			i++
-		}
-		if i == len(s) {
-			break
-		}
+	for ; i < len(s); i = plainRun(s, i) {
 		c := s[i]
 		if c < utf8.RuneSelf { // not safe: the loop above took those
 			dst = append(dst, s[start:i]...)
