@@ -32,6 +32,7 @@ import (
 	"strconv"
 	"strings"
 
+	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/htmlindex"
 	"golang.org/x/text/transform"
@@ -257,11 +258,35 @@ func (w *walker) newPart(path, cs string) *Part {
 	return &w.part
 }
 
-// media is what a Content-Type field says: its media type and its
-// parameters, which nobody changes.
+// media is what a Content-Type field says: its media type, its
+// parameters, which nobody changes, and how a text part of it is read.
 type media struct {
 	mediatype string
 	params    map[string]string
+	text      textForm
+}
+
+// textForm is how a text part is read, from its Content-Type parameters.
+type textForm struct {
+	charset       string            // in lower case, "us-ascii" when none is declared
+	enc           encoding.Encoding // nil for us-ascii and utf-8, read as they are
+	unknown       bool              // the charset is unknown: enc is windows-1252
+	flowed, delsp bool              // format=flowed, delsp=yes
+}
+
+func textFormOf(params map[string]string) textForm {
+	t := textForm{charset: strings.ToLower(strings.TrimSpace(params["charset"])),
+		flowed: strings.EqualFold(params["format"], "flowed"), delsp: strings.EqualFold(params["delsp"], "yes")}
+	if t.charset == "" {
+		t.charset = "us-ascii"
+	}
+	if t.charset != "us-ascii" && t.charset != "utf-8" {
+		var err error
+		if t.enc, err = htmlindex.Get(t.charset); err != nil {
+			t.enc, t.unknown = charmap.Windows1252, true
+		}
+	}
+	return t
 }
 
 // maxMedia bounds the Content-Type fields a walker remembers: an archive
@@ -270,16 +295,17 @@ const maxMedia = 256
 
 // mediaType is mediaType, remembered: mime.ParseMediaType builds a map
 // each time.
-func (w *walker) mediaType(ctype []byte) (string, map[string]string) {
+func (w *walker) mediaType(ctype []byte) media {
 	if m, ok := w.media[string(ctype)]; ok {
-		return m.mediatype, m.params
+		return m
 	}
 	mt, params := mediaType(string(ctype))
 	if len(w.media) >= maxMedia || w.media == nil {
 		w.media = make(map[string]media)
 	}
-	w.media[string(ctype)] = media{mt, params}
-	return mt, params
+	m := media{mt, params, textFormOf(params)}
+	w.media[string(ctype)] = m
+	return m
 }
 
 // message walks one message, numbered n, whose "From " line is at input
@@ -391,7 +417,8 @@ func mediaType(ctype string) (string, map[string]string) {
 // attached message. A body that is the whole of a message at path is
 // numbered path.1 (or 1) unless it is a multipart.
 func (w *walker) entity(ctype, cte []byte, body io.Reader, path string, whole bool) bool {
-	mediatype, params := w.mediaType(ctype)
+	md := w.mediaType(ctype)
+	mediatype, params := md.mediatype, md.params
 	switch cte = bytes.TrimSpace(cte); {
 	case bytes.EqualFold(cte, []byte("quoted-printable")):
 		for len(w.qps) <= w.depth {
@@ -419,7 +446,7 @@ func (w *walker) entity(ctype, cte []byte, body io.Reader, path string, whole bo
 				Err: fmt.Errorf("%s nested deeper than %d levels: the rest is read as text", mediatype, MaxDepth), Warning: true}) {
 				return false
 			}
-			return w.text("text/plain", params, body, textPath)
+			return w.text("text/plain", md.text, body, textPath)
 		}
 		w.depth++
 		defer func() { w.depth-- }()
@@ -430,7 +457,7 @@ func (w *walker) entity(ctype, cte []byte, body io.Reader, path string, whole bo
 	case mediatype == "message/rfc822" || mediatype == "message/global":
 		return w.entityMessage(bufio.NewReader(body), textPath, scanner.Position{Line: 1, Column: 1})
 	case strings.HasPrefix(mediatype, "text/"), textMessage(mediatype):
-		return w.text(mediatype, params, body, textPath)
+		return w.text(mediatype, md.text, body, textPath)
 	}
 	return w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Path: textPath,
 		Err: fmt.Errorf("%s: %w", mediatype, ErrNotText), Warning: true})
@@ -457,7 +484,7 @@ func (w *walker) multipart(params map[string]string, body io.Reader, path, textP
 			Err: fmt.Errorf("multipart %s: read as text", why), Warning: true}) {
 			return false
 		}
-		return w.text("text/plain", params, io.MultiReader(bytes.NewReader(rec.buf), rec.r), textPath)
+		return w.text("text/plain", textFormOf(params), io.MultiReader(bytes.NewReader(rec.buf), rec.r), textPath)
 	}
 	if boundary == "" {
 		return asText("without a boundary parameter")
@@ -553,17 +580,11 @@ func join(path string, i int) string {
 }
 
 // text yields a text part, decoded to UTF-8.
-func (w *walker) text(mediatype string, params map[string]string, body io.Reader, path string) bool {
-	cs := strings.ToLower(strings.TrimSpace(params["charset"]))
-	if cs == "" {
-		cs = "us-ascii"
-	}
-	part := w.newPart(path, cs)
-	if cs != "us-ascii" && cs != "utf-8" {
-		enc, err := htmlindex.Get(cs)
-		if err != nil {
-			enc = charmap.Windows1252
-			warning := fmt.Sprintf("unknown charset %q, read as windows-1252", cs)
+func (w *walker) text(mediatype string, tf textForm, body io.Reader, path string) bool {
+	part := w.newPart(path, tf.charset)
+	if enc := tf.enc; enc != nil {
+		if tf.unknown {
+			warning := fmt.Sprintf("unknown charset %q, read as windows-1252", tf.charset)
 			part.Warnings = append(part.Warnings, warning)
 			if !w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Path: path,
 				Err: errors.New(warning), Warning: true}) {
@@ -582,8 +603,8 @@ func (w *walker) text(mediatype string, params map[string]string, body io.Reader
 	case mediatype == "text/html":
 		part.html = newHTMLText(body)
 		body = part.html
-	case strings.EqualFold(params["format"], "flowed"):
-		f := newFlowed(body, strings.EqualFold(params["delsp"], "yes"))
+	case tf.flowed:
+		f := newFlowed(body, tf.delsp)
 		f.ended, body = w.ended, f
 	}
 	part.Body = body
