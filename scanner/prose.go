@@ -71,19 +71,27 @@ func ProseSchemes(known func(scheme []byte) (take, slashes bool)) Option {
 	return func(s *Scanner) { s.prose.known = known }
 }
 
-// proseReset starts the prose finder afresh, keeping its settings and
-// its buffers.
-func (s *Scanner) proseReset() {
+// proseInit sets the prose finder's searches up, once for all scans.
+func (s *Scanner) proseInit() {
 	p := &s.prose
-	p.pr, p.lastEnd = 0, 0
-	p.colon = finder{c: ':', next: -1, filter: schemes, p: p}
-	p.dot, p.at = finder{c: '.', next: -1, filter: www}, finder{c: '@', next: -1}
+	p.colon = finder{c: ':', filter: schemes, p: p}
+	p.dot, p.at = finder{c: '.', filter: www}, finder{c: '@'}
 	if p.schemeless {
 		p.dot.filter = all
 	}
 	if noShortcuts {
 		p.colon.filter, p.dot.filter = all, all
 	}
+}
+
+// proseReset starts the prose finder afresh, keeping its settings and
+// its buffers.
+func (s *Scanner) proseReset() {
+	p := &s.prose
+	p.pr, p.lastEnd = 0, 0
+	p.colon.reset()
+	p.dot.reset()
+	p.at.reset()
 	p.last, p.lastLen, p.lastTake, p.lastSlashes = [16]byte{}, 0, false, false
 	p.word = shortWord{}
 	p.runFrom, p.runTo = 0, 0

@@ -223,6 +223,9 @@ func (f *finder) index(buf []byte, i, j int) int {
 	return -1
 }
 
+// reset makes f know nothing of the data.
+func (f *finder) reset() { f.from, f.end, f.next = 0, 0, -1 }
+
 // shift keeps f right when the buffer moves n bytes to the front.
 func (f *finder) shift(n int) {
 	if f.from < n {
@@ -362,6 +365,8 @@ func New(r io.Reader, opts ...Option) *Scanner {
 	}
 	s.prose.on = s.mode&(Prose|Schemeless) != 0
 	s.prose.schemeless = s.mode&Schemeless != 0
+	s.lt.c, s.gt.c, s.ef.c, s.lf.c, s.cr.c, s.lfLine.c, s.crLine.c = '<', '>', 0xEF, '\n', '\r', '\n', '\r'
+	s.proseInit()
 	s.Reset(r)
 	return s
 }
@@ -378,9 +383,9 @@ func (s *Scanner) Reset(r io.Reader) {
 	s.quote, s.prefixes, s.fallback, s.unquoted = "", s.prefixes[:0], 0, false
 	s.track.counter, s.track.at, s.track.headLen = newCounter(), 0, 0
 	s.cand, s.pend, s.cur, s.ready, s.done = Candidate{}, Candidate{}, nil, false, false
-	s.lt, s.gt, s.ef = finder{c: '<', next: -1}, finder{c: '>', next: -1}, finder{c: 0xEF, next: -1}
-	s.lf, s.cr = finder{c: '\n', next: -1}, finder{c: '\r', next: -1}
-	s.lfLine, s.crLine = finder{c: '\n', next: -1}, finder{c: '\r', next: -1}
+	for _, f := range [...]*finder{&s.lt, &s.gt, &s.ef, &s.lf, &s.cr, &s.lfLine, &s.crLine} {
+		f.reset()
+	}
 	s.evBuf = [5]*finder{}
 	s.proseReset()
 }
