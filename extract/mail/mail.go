@@ -238,6 +238,7 @@ type walker struct {
 	single  singleByte  // the decoder of single-byte charsets, reused
 	qps     []*qpReader // one quoted-printable decoder for each depth, reused
 	b64s    []*b64Reader
+	recs    []*recorder // one for each depth, reused
 	msg     int
 	id      string
 	offset  int64
@@ -477,7 +478,11 @@ func textMessage(mediatype string) bool {
 // a usable boundary (none declared, none found, none in its first
 // maxPreamble bytes) is read as text, at textPath, with a warning.
 func (w *walker) multipart(params map[string]string, body io.Reader, path, textPath string) bool {
-	rec := &recorder{r: body, on: true}
+	for len(w.recs) <= w.depth {
+		w.recs = append(w.recs, new(recorder))
+	}
+	rec := w.recs[w.depth] // the multiparts around this one hold theirs
+	rec.r, rec.on, rec.buf = body, true, rec.buf[:0]
 	boundary := params["boundary"]
 	asText := func(why string) bool {
 		if !w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Path: textPath,
@@ -498,7 +503,10 @@ func (w *walker) multipart(params map[string]string, body io.Reader, path, textP
 			}
 			return asText(fmt.Sprintf("without boundary %q in its body", boundary))
 		}
-		rec.on, rec.buf = false, nil
+		rec.on, rec.buf = false, rec.buf[:0]
+		if cap(rec.buf) > 64<<10 {
+			rec.buf = nil // a long preamble's room is not kept
+		}
 		if err == io.EOF {
 			return true
 		}
