@@ -181,14 +181,12 @@ func (c *counter) countRest(b []byte) int {
 func runeCount(b []byte) int {
 	n, i := 0, 0
 	for i < len(b) {
-		// Eight bytes with no lead byte (nor any other from 0xC0 on, in
-		// which both top bits are set) are eight characters.
-		if i+8 <= len(b) {
-			if x := binary.LittleEndian.Uint64(b[i:]); x&(x<<1)&0x8080808080808080 == 0 {
-				n += 8
-				i += 8
-				continue
-			}
+		// Eight bytes with no lead byte (0xC2 to 0xF4) are eight
+		// characters, invalid bytes included.
+		if i+8 <= len(b) && !hasLead(binary.LittleEndian.Uint64(b[i:])) {
+			n += 8
+			i += 8
+			continue
 		}
 		// Otherwise the next eight bytes, one by one.
 		for end := min(i+8, len(b)); i < end; n++ {
@@ -208,6 +206,18 @@ func runeCount(b []byte) int {
 		}
 	}
 	return n
+}
+
+// hasLead reports whether one of the eight bytes of x is a lead byte of
+// UTF-8, 0xC2 to 0xF4: a byte whose top bit is set and whose low seven
+// bits lie strictly between 0x41 and 0x75, tested on the eight at once
+// (the "hasbetween" of Sean Eron Anderson's Bit Twiddling Hacks, exact
+// for bytes below 0x80).
+func hasLead(x uint64) bool {
+	const ones, highs, low7 = 0x0101010101010101, 0x8080808080808080, 0x7F7F7F7F7F7F7F7F
+	y := x & low7
+	between := (ones*(127+0x75) - y) &^ y & (y + ones*(127-0x41)) & highs
+	return between&x != 0
 }
 
 // seqLen returns the length of the UTF-8 sequence that b starts with, a

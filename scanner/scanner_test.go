@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -349,8 +350,8 @@ func TestRuneCount(t *testing.T) {
 	}
 	// Random strings of the bytes that matter, across the eight-byte
 	// steps.
-	alphabet := []byte{'a', 0x7f, 0x80, 0x8f, 0x9f, 0xa0, 0xbf, 0xc0, 0xc2, 0xc3, 0xdf, 0xe0, 0xe2, 0xed, 0xef,
-		0xf0, 0xf4, 0xf5, 0xfe, 0xff}
+	alphabet := []byte{'a', 0x41, 0x42, 0x74, 0x75, 0x7f, 0x80, 0x8f, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xc3, 0xdf,
+		0xe0, 0xe2, 0xed, 0xef, 0xf0, 0xf4, 0xf5, 0xfe, 0xff}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 50000 {
 		b := make([]byte, rng.IntN(40))
@@ -359,6 +360,27 @@ func TestRuneCount(t *testing.T) {
 		}
 		if got, want := runeCount(b), utf8.RuneCount(b); got != want {
 			t.Fatalf("runeCount(% x) = %d, want %d", b, got, want)
+		}
+	}
+}
+
+func TestHasLead(t *testing.T) {
+	for c := range 256 {
+		for at := range 8 {
+			for _, fill := range []byte{0, 'a', 0x80, 0xc1, 0xf5, 0xff} {
+				var w [8]byte
+				for i := range w {
+					w[i] = fill
+				}
+				w[at] = byte(c)
+				want := false
+				for _, d := range w {
+					want = want || d >= 0xc2 && d <= 0xf4
+				}
+				if got := hasLead(binary.LittleEndian.Uint64(w[:])); got != want {
+					t.Fatalf("hasLead(% x) = %v", w, got)
+				}
+			}
 		}
 	}
 }
