@@ -91,22 +91,62 @@ func smallMessages(n int) []byte {
 	return b.Bytes()
 }
 
+// BenchmarkSmallMessages measures the cost of a message in three steps:
+// split, the mbox cut into its messages, each read through; parts, the
+// messages walked and their parts decoded, each read through, with no
+// URL looked for; matches, all of Matches.
 func BenchmarkSmallMessages(b *testing.B) {
 	const n = 20000
 	in := smallMessages(n)
-	b.SetBytes(int64(len(in)))
-	b.ReportAllocs()
-	for b.Loop() {
-		urls := 0
-		for m, err := range Matches(bytes.NewReader(in), Mbox) {
-			if err != nil || !m.Valid {
-				b.Fatalf("%v %+v", err, m)
-			}
-			urls++
-		}
-		if urls != n {
-			b.Fatalf("%d URLs, want %d", urls, n)
-		}
+	buf := make([]byte, 32<<10)
+	perMessage := func(b *testing.B) {
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/message")
 	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/message")
+	b.Run("split", func(b *testing.B) {
+		b.SetBytes(int64(len(in)))
+		b.ReportAllocs()
+		for b.Loop() {
+			m, got := newMbox(bytes.NewReader(in)), 0
+			for _, _, ok := m.next(); ok; _, _, ok = m.next() {
+				for _, err := m.Read(buf); err == nil; _, err = m.Read(buf) {
+				}
+				got++
+			}
+			if got != n {
+				b.Fatalf("%d messages, want %d", got, n)
+			}
+		}
+		perMessage(b)
+	})
+	b.Run("parts", func(b *testing.B) {
+		b.SetBytes(int64(len(in)))
+		b.ReportAllocs()
+		for b.Loop() {
+			for p, err := range Parts(bytes.NewReader(in), Mbox) {
+				if err != nil {
+					b.Fatal(err)
+				}
+				for _, err := p.Body.Read(buf); err == nil; _, err = p.Body.Read(buf) {
+				}
+			}
+		}
+		perMessage(b)
+	})
+	b.Run("matches", func(b *testing.B) {
+		b.SetBytes(int64(len(in)))
+		b.ReportAllocs()
+		for b.Loop() {
+			urls := 0
+			for m, err := range Matches(bytes.NewReader(in), Mbox) {
+				if err != nil || !m.Valid {
+					b.Fatalf("%v %+v", err, m)
+				}
+				urls++
+			}
+			if urls != n {
+				b.Fatalf("%d URLs, want %d", urls, n)
+			}
+		}
+		perMessage(b)
+	})
 }
