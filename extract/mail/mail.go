@@ -275,6 +275,8 @@ type textForm struct {
 	flowed, delsp bool              // format=flowed, delsp=yes
 }
 
+// textFormOf reads the parameters of a Content-Type: an unknown charset
+// is read as windows-1252, and text warns of it.
 func textFormOf(params map[string]string) textForm {
 	t := textForm{charset: strings.ToLower(strings.TrimSpace(params["charset"])),
 		flowed: strings.EqualFold(params["format"], "flowed"), delsp: strings.EqualFold(params["delsp"], "yes")}
@@ -294,8 +296,8 @@ func textFormOf(params map[string]string) textForm {
 // repeats a few of them in thousands of messages.
 const maxMedia = 256
 
-// mediaType is mediaType, remembered: mime.ParseMediaType builds a map
-// each time.
+// mediaType is mediaType and textFormOf, remembered: mime.ParseMediaType
+// builds a map each time, and htmlindex looks the charset up.
 func (w *walker) mediaType(ctype []byte) media {
 	if m, ok := w.media[string(ctype)]; ok {
 		return m
@@ -365,12 +367,11 @@ func (w *walker) entityMessage(br *bufio.Reader, path string, origin scanner.Pos
 		p := w.newPart(hpath, "")
 		w.block = eofReader{h.block}
 		p.Body, p.Origin, p.header = &w.block, origin, h
-		for i := range h.fields {
-			if i == 0 && !bytes.Contains(h.values, []byte("=?")) {
-				break // no field has an encoded word
-			}
-			if d, ok := decodeHeader(h.value(&h.fields[i])); ok {
-				p.extras = append(p.extras, extra{&h.fields[i], d})
+		if bytes.Contains(h.values, []byte("=?")) { // a field may hold an encoded word
+			for i := range h.fields {
+				if d, ok := decodeHeader(h.value(&h.fields[i])); ok {
+					p.extras = append(p.extras, extra{&h.fields[i], d})
+				}
 			}
 		}
 		if !w.yield(p, nil) {
