@@ -115,6 +115,79 @@ func TestMbox(t *testing.T) {
 	}
 }
 
+// TestMboxAcrossBuffers splits an mbox of many messages, larger than the
+// reader's buffer, so that messages, separators and quoted "From " lines
+// fall across its end, and compares each message, its offset and the
+// line after its "From " line with a split of the whole input, line by
+// line, written here on its own.
+func TestMboxAcrossBuffers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	bodies := []string{"body\n", ">From quoted\n>>From twice\n", "From after a line\n", "\n", "x\r\ny\r\n",
+		strings.Repeat("long line ", 900) + "\n", "a lone\rCR\n", "From\n>From\n", "\r\nFrom after CR LF\n"}
+	var in strings.Builder
+	for i := range 400 {
+		fmt.Fprintf(&in, "From user%d Mon Jan  2 10:00:00 1995\nSubject: x\n\n", i)
+		for range rng.IntN(6) {
+			in.WriteString(bodies[rng.IntN(len(bodies))])
+		}
+		in.WriteString("\n")
+	}
+	if in.Len() < 4*64<<10 {
+		t.Fatalf("the mbox is %d bytes, not larger than the buffer", in.Len())
+	}
+	// The split: a message starts after a "From " line that begins the
+	// input or follows an empty line; ">From ", ">>From "... lose a ">".
+	type msg struct {
+		text string
+		line int
+	}
+	var want []msg
+	var cur *strings.Builder
+	offset, lines, blank := 0, 0, true
+	for _, l := range strings.SplitAfter(in.String(), "\n") {
+		next := offset + len(l)
+		switch {
+		case blank && strings.HasPrefix(l, "From "):
+			want = append(want, msg{})
+			cur = new(strings.Builder)
+			fmt.Fprintf(cur, "%d:", offset)
+			want[len(want)-1].line = lines + 2
+		case cur != nil:
+			if strings.HasPrefix(strings.TrimLeft(l, ">"), "From ") && strings.HasPrefix(l, ">") {
+				l = l[1:]
+			}
+			cur.WriteString(l)
+		}
+		if cur != nil {
+			want[len(want)-1].text = cur.String()
+		}
+		offset = next
+		lines += strings.Count(l, "\n") + strings.Count(l, "\r") - strings.Count(l, "\r\n")
+		blank = l == "\n" || l == "\r\n"
+	}
+	for _, rd := range []func(io.Reader) io.Reader{
+		func(r io.Reader) io.Reader { return r }, iotest.OneByteReader, iotest.HalfReader, iotest.DataErrReader,
+	} {
+		m := newMbox(rd(strings.NewReader(in.String())))
+		for i := 0; ; i++ {
+			at, line, ok := m.next()
+			if !ok {
+				if i != len(want) {
+					t.Fatalf("%d messages, want %d", i, len(want))
+				}
+				break
+			}
+			b, err := io.ReadAll(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := fmt.Sprintf("%d:%s", at, b); i >= len(want) || got != want[i].text || line != want[i].line {
+				t.Fatalf("message %d: %.80q at line %d, want %.80q at line %d", i, got, line, want[i].text, want[i].line)
+			}
+		}
+	}
+}
+
 func TestFlowed(t *testing.T) {
 	for _, c := range []struct {
 		in    string
