@@ -383,12 +383,15 @@ func (s *Scanner) Reset(r io.Reader) {
 	s.open, s.openLen, s.fixed, s.openPos, s.lead = -1, 0, false, Position{}, nil
 	s.quote, s.prefixes, s.fallback, s.unquoted = "", s.prefixes[:0], 0, false
 	s.track.counter, s.track.at, s.track.headLen = newCounter(), 0, 0
-	s.cand, s.pend, s.cur, s.ready, s.done = Candidate{}, Candidate{}, nil, false, false
+	s.pend, s.cur, s.ready, s.done = Candidate{}, nil, false, false
 	for _, f := range [...]*finder{&s.lt, &s.gt, &s.ef, &s.lf, &s.cr, &s.lfLine, &s.crLine} {
 		f.reset()
 	}
 	s.evBuf = [5]*finder{}
-	s.proseReset()
+	if s.prose.on { // off, nothing of it is read
+		s.cand = Candidate{}
+		s.proseReset()
+	}
 }
 
 // SetFilename sets the file name that positions carry from now on.
