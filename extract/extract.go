@@ -346,7 +346,7 @@ func (x *Extractor) choose(raw []byte) bool {
 		// The common case of a single reading: checked in place, before
 		// any copy (the validator keeps nothing of its input), and
 		// checked once.
-		if x.g.Valid(unsafe.String(unsafe.SliceData(x.w.Text), len(x.w.Text))) {
+		if x.g.Valid(view(x.w.Text)) {
 			x.m = Match{URL: view(x.w.Text), Valid: true}
 			x.urlView = true
 			return true

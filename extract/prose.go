@@ -3,7 +3,6 @@ package extract
 import (
 	"strings"
 	"unicode/utf8"
-	"unsafe"
 
 	"golang.org/x/net/idna"
 	"golang.org/x/net/publicsuffix"
@@ -91,7 +90,7 @@ const maxVerdicts = 4096
 func (x *Extractor) chooseProse(kind scanner.Kind) bool {
 	var readings []string
 	if len(x.w.Hyphens) == 0 {
-		if text := unsafe.String(unsafe.SliceData(x.w.Text), len(x.w.Text)); !x.proseValid(text, kind) {
+		if text := view(x.w.Text); !x.proseValid(text, kind) {
 			if s, ok := x.validPrefix(text, kind); ok {
 				x.m = Match{URL: x.arena.str(s), Valid: true}
 				return true
