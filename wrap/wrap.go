@@ -174,13 +174,8 @@ func (w *Wrapper) readPrintable(body []byte) bool {
 	}
 	w.Form, w.Text = Bare, body
 	for k, c := range body {
-		switch {
-		case k >= 2 && body[0]|0x20 == 'x' && body[1] == '-':
-			return true // any scheme that starts with "x-"
-		case c == ':':
-			return w.known(body[:k])
-		case k > maxScheme || !schemeChar(c):
-			return false
+		if known, possible := w.schemeStep(body[:k], c); known || !possible {
+			return known
 		}
 	}
 	return false // no ":"
@@ -442,22 +437,28 @@ func (w *Wrapper) readLine(line []byte) bool {
 // its text says of its scheme: it returns false once the scheme cannot be
 // a known one, and sets w.st.scheme once it is one.
 func (w *Wrapper) schemeSoFar(c byte) bool {
-	t := w.Text
-	if len(t) >= 2 && t[0]|0x20 == 'x' && t[1] == '-' {
-		w.st.scheme = 1 // any scheme that starts with "x-"
-		return true
-	}
-	switch {
-	case c == ':':
-		if !w.known(t) {
-			return false
-		}
+	known, possible := w.schemeStep(w.Text, c)
+	if known {
 		w.st.scheme = 1
-		return true
-	case len(t) > maxScheme:
-		return false // longer than any known scheme
 	}
-	return schemeChar(c)
+	return possible
+}
+
+// schemeStep tells what the character c after t, the start of a bare
+// wrapper's text, says of its scheme: known once t is a known scheme and
+// c its ":" (or t starts with "x-", any scheme that does), possible while
+// the scheme may still become a known one.
+func (w *Wrapper) schemeStep(t []byte, c byte) (known, possible bool) {
+	switch {
+	case len(t) >= 2 && t[0]|0x20 == 'x' && t[1] == '-':
+		return true, true // any scheme that starts with "x-"
+	case c == ':':
+		known = w.known(t)
+		return known, known
+	case len(t) > maxScheme:
+		return false, false // longer than any known scheme
+	}
+	return false, schemeChar(c)
 }
 
 // maxScheme is longer than any scheme a grammar knows: the longest of
