@@ -420,7 +420,7 @@ func mediaType(ctype string) (string, map[string]string) {
 // numbered path.1 (or 1) unless it is a multipart.
 func (w *walker) entity(ctype, cte []byte, body io.Reader, path string, whole bool) bool {
 	md := w.mediaType(ctype)
-	mediatype, params := md.mediatype, md.params
+	mediatype := md.mediatype
 	switch cte = bytes.TrimSpace(cte); {
 	case bytes.EqualFold(cte, []byte("quoted-printable")):
 		for len(w.qps) <= w.depth {
@@ -455,7 +455,7 @@ func (w *walker) entity(ctype, cte []byte, body io.Reader, path string, whole bo
 	}
 	switch {
 	case strings.HasPrefix(mediatype, "multipart/"):
-		return w.multipart(params, body, path, textPath)
+		return w.multipart(md, body, path, textPath)
 	case mediatype == "message/rfc822" || mediatype == "message/global":
 		return w.entityMessage(bufio.NewReader(body), textPath, scanner.Position{Line: 1, Column: 1})
 	case strings.HasPrefix(mediatype, "text/"), textMessage(mediatype):
@@ -475,22 +475,23 @@ func textMessage(mediatype string) bool {
 	return false
 }
 
-// multipart walks the parts of a multipart body at path. A body without
-// a usable boundary (none declared, none found, none in its first
-// maxPreamble bytes) is read as text, at textPath, with a warning.
-func (w *walker) multipart(params map[string]string, body io.Reader, path, textPath string) bool {
+// multipart walks the parts of a multipart body at path, whose
+// Content-Type says md. A body without a usable boundary (none declared,
+// none found, none in its first maxPreamble bytes) is read as text, at
+// textPath, with a warning.
+func (w *walker) multipart(md media, body io.Reader, path, textPath string) bool {
 	for len(w.recs) <= w.depth {
 		w.recs = append(w.recs, new(recorder))
 	}
 	rec := w.recs[w.depth] // the multiparts around this one hold theirs
 	rec.r, rec.on, rec.buf = body, true, rec.buf[:0]
-	boundary := params["boundary"]
+	boundary := md.params["boundary"]
 	asText := func(why string) bool {
 		if !w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Path: textPath,
 			Err: fmt.Errorf("multipart %s: read as text", why), Warning: true}) {
 			return false
 		}
-		return w.text("text/plain", textFormOf(params), io.MultiReader(bytes.NewReader(rec.buf), rec.r), textPath)
+		return w.text("text/plain", md.text, io.MultiReader(bytes.NewReader(rec.buf), rec.r), textPath)
 	}
 	if boundary == "" {
 		return asText("without a boundary parameter")
