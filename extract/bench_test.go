@@ -207,6 +207,10 @@ func BenchmarkAdversarial(b *testing.B) {
 		{"nul", "\x00"},
 		{"invalid-utf8", "\xff\xfe\xc0<http://a.example/\xff>\x80\x80"},
 		{"invalid-utf8-text", "\xff\xfe\xc3"}, // one line, no "<"
+		// The same bytes read as UTF-16 (the command decodes them so, for
+		// their byte-order mark): characters of three bytes, two in three
+		// led by 0xEF, the lead byte of the fullwidth brackets.
+		{"utf16-text", "\uFFC3\uC3FE\uFEFF"},
 		{"lt-gt", "<>"},
 		{"quoted-lt", "> <a\n"},
 	} {

@@ -353,6 +353,11 @@ const (
 	all     filter = iota
 	schemes        // ":" after a scheme byte, not followed by what ends a URL ("Note: ...")
 	www            // "." after "www" or "ftp" at a word start (without Schemeless)
+	// 0xEF followed by 0xBC, or last in the data: what starts "＜", "＞"
+	// or "：". Searched for by its second byte, which text with many
+	// characters of three bytes (CJK, or UTF-16 decoded) holds far less
+	// often than the lead byte 0xEF.
+	fullwidth
 )
 
 // filtered returns the offset of the first c from buf offset i on that

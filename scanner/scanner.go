@@ -195,7 +195,7 @@ func (f *finder) find(buf []byte, i, j int) int {
 	// data: the next calls, for the spans after this one, then cost no
 	// search of their own until that c.
 	lim := j
-	if f.filter == all {
+	if f.filter == all || f.filter == fullwidth {
 		lim = len(buf)
 	}
 	k := f.index(buf, f.end, lim)
@@ -214,11 +214,34 @@ func (f *finder) find(buf []byte, i, j int) int {
 // index returns the offset of the first c in buf[i:j] that the filter
 // keeps, or -1.
 func (f *finder) index(buf []byte, i, j int) int {
-	if f.filter != all {
+	switch f.filter {
+	case all:
+	case fullwidth:
+		return fullwidthIndex(buf, i, j)
+	default:
 		return f.filtered(buf[:j], i)
 	}
 	if k := bytes.IndexByte(buf[i:j], f.c); k >= 0 {
 		return i + k
+	}
+	return -1
+}
+
+// fullwidthIndex returns the offset of the first 0xEF in buf[i:j] that
+// 0xBC follows, or that ends buf (the data may go on with 0xBC), or -1.
+func fullwidthIndex(buf []byte, i, j int) int {
+	for from := i + 1; from < min(j+1, len(buf)); {
+		k := bytes.IndexByte(buf[from:min(j+1, len(buf))], 0xBC)
+		if k < 0 {
+			break
+		}
+		if k += from; buf[k-1] == 0xEF {
+			return k - 1
+		}
+		from = k + 1
+	}
+	if n := len(buf); n > i && n <= j && buf[n-1] == 0xEF {
+		return n - 1
 	}
 	return -1
 }
@@ -310,7 +333,7 @@ type Scanner struct {
 	name string
 	max  int
 	mode Mode
-	stop [256]bool // the bytes that may decide a candidate
+	stop [256]uint8 // 1 for the bytes that may decide a candidate
 
 	buf  []byte
 	base int64 // input offset of buf[0]
@@ -356,16 +379,17 @@ func New(r io.Reader, opts ...Option) *Scanner {
 		o(s)
 	}
 	s.buf = make([]byte, max(readSize, 2*s.max))
-	s.stop['<'], s.stop['>'] = true, true
+	s.stop['<'], s.stop['>'] = 1, 1
 	if s.mode&Fullwidth != 0 {
-		s.stop[0xEF] = true
+		s.stop[0xEF] = 1
 	}
 	if s.mode&QuotePrefixes != 0 {
-		s.stop['\n'], s.stop['\r'] = true, true
+		s.stop['\n'], s.stop['\r'] = 1, 1
 	}
 	s.prose.on = s.mode&(Prose|Schemeless) != 0
 	s.prose.schemeless = s.mode&Schemeless != 0
 	s.lt.c, s.gt.c, s.ef.c, s.lf.c, s.cr.c, s.lfLine.c, s.crLine.c = '<', '>', 0xEF, '\n', '\r', '\n', '\r'
+	s.ef.filter = fullwidth
 	s.proseInit()
 	s.Reset(r)
 	return s
@@ -637,7 +661,14 @@ func (s *Scanner) findOpen() bool {
 		if s.mode&(SkipAbandoned|SkipEmpty|SkipColonless|SkipUnfit) != 0 {
 			for {
 				k, lim := i+1, min(s.w, i+s.max+1)
-				for k < lim && !s.stop[s.buf[k]] {
+				for ; k+8 <= lim; k += 8 {
+					// Eight bytes a step, none of them a stop.
+					b := s.buf[k : k+8 : k+8]
+					if s.stop[b[0]]|s.stop[b[1]]|s.stop[b[2]]|s.stop[b[3]]|s.stop[b[4]]|s.stop[b[5]]|s.stop[b[6]]|s.stop[b[7]] != 0 {
+						break
+					}
+				}
+				for k < lim && s.stop[s.buf[k]] == 0 {
 					k++
 				}
 				if k == lim {
@@ -838,7 +869,7 @@ func (s *Scanner) scanOpen() bool {
 		lim := min(s.w, cut+1)
 		at, near := -1, min(lim, s.r+64)
 		for k := s.r; k < near; k++ {
-			if c := s.buf[k]; s.stop[c] && (s.quote != "" || c != '\n' && c != '\r') {
+			if c := s.buf[k]; s.stop[c] != 0 && (s.quote != "" || c != '\n' && c != '\r') {
 				at = k
 				break
 			}

@@ -362,6 +362,23 @@ func TestRuneCount(t *testing.T) {
 			t.Fatalf("runeCount(% x) = %d, want %d", b, got, want)
 		}
 	}
+	// Random strings of whole characters, mostly of three bytes, with
+	// broken ones among them: the runs of three-byte characters.
+	tokens := []string{"a", "é", "€", "\uFFC3", "\uC3FE", "\u4E2D", "\u0800", "\uD7FF", "\uE000", "😀", "\x80", "\xef\xbf",
+		"\xed\xa0\x80", "\xe2\x82", "\xef\xbc\x9c"}
+	for range 50000 {
+		var b []byte
+		for range rng.IntN(24) {
+			if rng.IntN(4) == 0 {
+				b = append(b, tokens[rng.IntN(len(tokens))]...)
+			} else {
+				b = append(b, tokens[3+rng.IntN(3)]...)
+			}
+		}
+		if got, want := runeCount(b), utf8.RuneCount(b); got != want {
+			t.Fatalf("runeCount(% x) = %d, want %d", b, got, want)
+		}
+	}
 }
 
 func TestHasLead(t *testing.T) {
@@ -451,4 +468,37 @@ func TestUnfitWords(t *testing.T) {
 			t.Fatalf("unfit(%q) = %v, want %v", b, got, want)
 		}
 	}
+}
+
+// TestFullwidthIndex checks fullwidthIndex against a byte-by-byte search
+// on every string of up to six of the bytes that matter, and every range.
+func TestFullwidthIndex(t *testing.T) {
+	alphabet := []byte{'a', 0xEF, 0xBC, 0x9C}
+	var buf []byte
+	var try func(n int)
+	try = func(n int) {
+		for i := 0; i <= len(buf); i++ {
+			for j := i; j <= len(buf); j++ {
+				want := -1
+				for k := i; k < j; k++ {
+					if buf[k] == 0xEF && (k+1 == len(buf) || buf[k+1] == 0xBC) {
+						want = k
+						break
+					}
+				}
+				if got := fullwidthIndex(buf, i, j); got != want {
+					t.Fatalf("fullwidthIndex(% x, %d, %d) = %d, want %d", buf, i, j, got, want)
+				}
+			}
+		}
+		if n == 0 {
+			return
+		}
+		for _, c := range alphabet {
+			buf = append(buf, c)
+			try(n - 1)
+			buf = buf[:len(buf)-1]
+		}
+	}
+	try(6)
 }

@@ -10,7 +10,6 @@ import (
 	"github.com/klauspost/compress/zstd"
 	"github.com/ulikunitz/xz"
 	"golang.org/x/text/encoding"
-	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/encoding/unicode/utf32"
 	"golang.org/x/text/transform"
 )
@@ -52,8 +51,8 @@ func decompress(r io.Reader) (io.Reader, string, error) {
 // unicodeText returns a reader of br's text in UTF-8 when br starts with the
 // byte-order mark of UTF-32 or UTF-16, little or big endian (the mark
 // goes), with the encoding's name; otherwise br itself and "". A UTF-8
-// byte-order mark is left as it is.
-func unicodeText(br *bufio.Reader) (io.Reader, string) {
+// byte-order mark is left as it is. UTF-16 is read through u.
+func unicodeText(br *bufio.Reader, u *utf16Reader) (io.Reader, string) {
 	head, _ := br.Peek(4)
 	var enc encoding.Encoding
 	var name string
@@ -62,10 +61,14 @@ func unicodeText(br *bufio.Reader) (io.Reader, string) {
 		enc, name = utf32.UTF32(utf32.LittleEndian, utf32.ExpectBOM), "utf-32le"
 	case bytes.HasPrefix(head, []byte{0, 0, 0xfe, 0xff}):
 		enc, name = utf32.UTF32(utf32.BigEndian, utf32.ExpectBOM), "utf-32be"
-	case bytes.HasPrefix(head, []byte{0xff, 0xfe}):
-		enc, name = unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM), "utf-16le"
-	case bytes.HasPrefix(head, []byte{0xfe, 0xff}):
-		enc, name = unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM), "utf-16be"
+	case bytes.HasPrefix(head, []byte{0xff, 0xfe}), bytes.HasPrefix(head, []byte{0xfe, 0xff}):
+		big := head[0] == 0xfe
+		br.Discard(2)
+		u.reset(br, big)
+		if big {
+			return u, "utf-16be"
+		}
+		return u, "utf-16le"
 	default:
 		return br, ""
 	}

@@ -68,6 +68,7 @@ type Source struct {
 	opts       []extract.Option
 
 	raw, text, utf *bufio.Reader
+	u16            utf16Reader
 	x              *extract.Extractor
 	counts         mail.Counts
 	cur            extract.Match // what Each hands over when the extractor does not hold it
@@ -260,7 +261,7 @@ func (s *Source) open(r io.Reader) (*bufio.Reader, Layout, error) {
 		s.text.Reset(d)
 		br = s.text
 	}
-	if u, enc := unicodeText(br); enc != "" {
+	if u, enc := unicodeText(br, &s.u16); enc != "" {
 		s.utf.Reset(u) // before the binary test: UTF-16 holds NUL bytes
 		br, l.Encoding = s.utf, enc
 	}
