@@ -3,7 +3,10 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -152,5 +155,30 @@ func TestCompletionsAndMan(t *testing.T) {
 	})
 	if n < 20 || !strings.HasPrefix(out.String(), `.\"`) || !strings.Contains(out.String(), ".SH OPTIONS") {
 		t.Errorf("man page %.200q", out.String())
+	}
+}
+
+// TestCPUProfile: --cpuprofile writes a profile (gzipped, as pprof
+// writes them) and leaves the output as it is; a file that cannot be
+// made is an error before anything is read.
+func TestCPUProfile(t *testing.T) {
+	prof := filepath.Join(t.TempDir(), "cpu.pprof")
+	var out, errOut bytes.Buffer
+	if rc := run([]string{"--cpuprofile", prof, "../../corpus/rule-7-examples.txt"}, nil, &out, &errOut); rc != 0 {
+		t.Fatalf("exit %d: %s", rc, errOut.String())
+	}
+	var plain bytes.Buffer
+	run([]string{"../../corpus/rule-7-examples.txt"}, nil, &plain, io.Discard)
+	if out.String() != plain.String() || out.Len() == 0 {
+		t.Errorf("with --cpuprofile: %q, without: %q", out.String(), plain.String())
+	}
+	if data, err := os.ReadFile(prof); err != nil || !bytes.HasPrefix(data, []byte{0x1f, 0x8b}) {
+		t.Errorf("profile: %v, % x", err, data[:min(len(data), 4)])
+	}
+	errOut.Reset()
+	bad := filepath.Join(t.TempDir(), "no", "such", "dir", "cpu.pprof")
+	if rc := run([]string{"--cpuprofile", bad, "../../corpus/rule-7-examples.txt"}, nil, io.Discard, &errOut); rc != 2 ||
+		!strings.Contains(errOut.String(), "--cpuprofile") {
+		t.Errorf("unwritable profile: exit %d, %q", rc, errOut.String())
 	}
 }

@@ -16,7 +16,7 @@ type flags struct {
 	lineNumber, unique, count, null, stats     bool
 	filesWith, filesWithout                    bool
 	input, progress, grammar, format           string
-	completion                                 string
+	completion, cpuprofile                     string
 	man, unwrapped, schemeless                 bool
 	schemes, proseSchemes                      []string
 	maxLength                                  int
@@ -78,6 +78,7 @@ func newFlagSet(f *flags) *pflag.FlagSet {
 	for _, l := range layoutFlags {
 		fs.VarPF(ruleFlag{&f.off, l.rule}, l.name, "", l.usage).NoOptDefVal = "true"
 	}
+	fs.StringVar(&f.cpuprofile, "cpuprofile", "", "write a CPU profile of the run to `FILE` (pprof), as the profile-guided build of the command is made")
 	fs.StringVar(&f.completion, "completion", "", "print the completion script for `SHELL` (bash, zsh or fish) and exit")
 	fs.BoolVar(&f.man, "man", false, "print the manual page (roff) and exit")
 	fs.BoolVar(&f.version, "version", false, "print the version and exit")

@@ -20,6 +20,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"sync"
@@ -35,6 +36,7 @@ import (
 
 	"github.com/urlsift/urlsift/extract"
 	"github.com/urlsift/urlsift/extract/mail"
+	"github.com/urlsift/urlsift/extract/output"
 	"github.com/urlsift/urlsift/extract/source"
 	"github.com/urlsift/urlsift/scanner"
 )
@@ -138,6 +140,24 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	o.read = source.Settings{Grammar: f.grammar, Input: f.input, MaxLength: f.maxLength, Off: f.off,
 		Unwrapped: f.unwrapped, Schemeless: f.schemeless, Schemes: f.proseSchemes, Invalid: o.json || o.stats}
+	if f.cpuprofile != "" {
+		pf, err := os.Create(f.cpuprofile)
+		if err == nil {
+			if err = pprof.StartCPUProfile(pf); err != nil {
+				pf.Close()
+			}
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "urlsift: --cpuprofile: %v\n", err)
+			return 2
+		}
+		defer func() {
+			pprof.StopCPUProfile()
+			if err := pf.Close(); err != nil {
+				fmt.Fprintf(stderr, "urlsift: --cpuprofile: %v\n", err)
+			}
+		}()
+	}
 	start := time.Now()
 
 	files := fs.Args()
@@ -354,6 +374,7 @@ type chunkWriter struct {
 	out     chan<- item
 	stopped <-chan struct{}
 	stop    bool
+	enc     *output.Encoder // the worker's
 }
 
 var errStopped = errors.New("stopped")
@@ -387,7 +408,7 @@ func (w *chunkWriter) record(o *options, m *extract.Match) {
 	if w.buf == nil {
 		w.buf = getChunk()
 	}
-	w.buf = o.appendRecord(w.buf, m)
+	w.buf = o.appendRecord(w.buf, m, w.enc)
 	if len(w.buf) >= chunkSize {
 		w.flush()
 	}
@@ -432,11 +453,12 @@ func (c counter) Read(p []byte) (int, error) {
 // worker holds what reading a file needs, reused from file to file.
 type worker struct {
 	src *source.Source
+	enc output.Encoder // its --json records, from file to file
 }
 
 // scan reads one input and writes its matches to res.
 func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *atomic.Int64, stopped <-chan struct{}) {
-	w := &chunkWriter{out: res.items, stopped: stopped}
+	w := &chunkWriter{out: res.items, stopped: stopped, enc: &wk.enc}
 	defer func() {
 		w.flush()
 		close(res.items)
@@ -509,7 +531,7 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 			}
 		case o.unique:
 			w.flush()
-			w.send(item{out: o.appendRecord(getChunk(), m), key: strings.Clone(m.URL), keyed: true})
+			w.send(item{out: o.appendRecord(getChunk(), m, w.enc), key: strings.Clone(m.URL), keyed: true})
 		default:
 			w.record(&o, m)
 		}

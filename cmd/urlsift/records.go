@@ -115,10 +115,10 @@ func parseFormat(t string) ([]segment, error) {
 // appendRecord appends the output of one match: its JSON record, its
 // --format line, or the URL with what -H, -n and --with-message put
 // before it; then a newline, or a NUL with -0.
-func (o *options) appendRecord(dst []byte, m *extract.Match) []byte {
+func (o *options) appendRecord(dst []byte, m *extract.Match, enc *output.Encoder) []byte {
 	switch {
 	case o.json:
-		dst = output.AppendJSON(dst, m)
+		dst = enc.Append(dst, m)
 	case o.format != nil:
 		for _, s := range o.format {
 			if s.field == "" {

@@ -30,14 +30,48 @@ import (
 // and charset. error and warnings are absent when empty, and so are the
 // error_ fields when the reason is not a grammar's.
 func AppendJSON(dst []byte, m *extract.Match) []byte {
+	return (*Encoder)(nil).Append(dst, m)
+}
+
+// An Encoder appends records as AppendJSON does, byte for byte, and
+// keeps the escaped form of what repeats from one record to the next: the
+// path and input of the file read, and the scheme. A writer of many
+// records keeps one; the zero Encoder is ready. An Encoder is not safe
+// for concurrent use.
+type Encoder struct {
+	head   field // {"path":...,"input":...
+	scheme field // ,"scheme":...
+}
+
+// field is the text of a part of a record and the strings it was made
+// from, copied: a match's strings may be views of buffers that change.
+type field struct {
+	a, b, text []byte
+}
+
+// append appends f's text when a and b are the strings it was made from,
+// and otherwise makes it again, with build, and keeps it.
+func (f *field) append(dst []byte, m *extract.Match, a, b string, build func([]byte, *extract.Match) []byte) []byte {
+	if len(f.text) > 0 && string(f.a) == a && string(f.b) == b {
+		return append(dst, f.text...)
+	}
+	n := len(dst)
+	dst = build(dst, m)
+	f.text = append(f.text[:0], dst[n:]...)
+	f.a, f.b = append(f.a[:0], a...), append(f.b[:0], b...)
+	return dst
+}
+
+// Append appends the JSON record of m to dst, as AppendJSON does. A nil
+// Encoder keeps nothing.
+func (e *Encoder) Append(dst []byte, m *extract.Match) []byte {
 	// Room for the common record at once, so that the appends below do
 	// not grow dst piece by piece.
 	dst = slices.Grow(dst, 200+len(m.Pos.Filename)+len(m.URL)+len(m.Raw)+len(m.Scheme))
-	dst = append(dst, `{"path":`...)
-	dst = AppendString(dst, m.Pos.Filename)
-	if m.Input != "" {
-		dst = append(dst, `,"input":`...)
-		dst = AppendString(dst, m.Input)
+	if e == nil {
+		dst = appendHead(dst, m)
+	} else {
+		dst = e.head.append(dst, m, m.Pos.Filename, m.Input, appendHead)
 	}
 	dst = append(dst, `,"url":`...)
 	dst = AppendString(dst, m.URL)
@@ -58,8 +92,11 @@ func AppendJSON(dst []byte, m *extract.Match) []byte {
 		dst = append(dst, `,"error_offset":`...)
 		dst = strconv.AppendInt(dst, int64(se.At()), 10)
 	}
-	dst = append(dst, `,"scheme":`...)
-	dst = AppendString(dst, m.Scheme)
+	if e == nil {
+		dst = appendScheme(dst, m)
+	} else {
+		dst = e.scheme.append(dst, m, m.Scheme, "", appendScheme)
+	}
 	if int(m.Form) < len(formRaw) {
 		dst = append(dst, formRaw[m.Form]...) // the form and the key of raw, in one
 	} else {
@@ -101,6 +138,22 @@ func AppendJSON(dst []byte, m *extract.Match) []byte {
 		}
 	}
 	return append(dst, '}')
+}
+
+// appendHead appends the start of m's record, to its input.
+func appendHead(dst []byte, m *extract.Match) []byte {
+	dst = append(dst, `{"path":`...)
+	dst = AppendString(dst, m.Pos.Filename)
+	if m.Input != "" {
+		dst = append(dst, `,"input":`...)
+		dst = AppendString(dst, m.Input)
+	}
+	return dst
+}
+
+// appendScheme appends the scheme field of m's record.
+func appendScheme(dst []byte, m *extract.Match) []byte {
+	return AppendString(append(dst, `,"scheme":`...), m.Scheme)
 }
 
 // formRaw holds, for each form, its field and the key of the next:
@@ -163,6 +216,9 @@ func AppendString(dst []byte, s string) []byte {
 func plainRun(s string, i int) int {
 	for i+8 <= len(s) && plain8(s[i:]) {
 		i += 8
+	}
+	if i < len(s) && i+8 > len(s) && len(s) >= 8 && plain8(s[len(s)-8:]) {
+		return len(s) // the last eight bytes, over the tail, are plain too
 	}
 	for i < len(s) && s[i] < utf8.RuneSelf && safe[s[i]] {
 		i++

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+	"unsafe"
 
 	"github.com/urlsift/urlsift/extract"
 	"github.com/urlsift/urlsift/extract/rfc1738"
@@ -104,28 +105,41 @@ func BenchmarkAppendJSON(b *testing.B) {
 		Pos: scanner.Position{Filename: "corpus/rfc1738.txt", Offset: 12345, Line: 300, Column: 12}, URL: "http://www.example.org/some/path/to/a/file.html",
 		Valid: true, Scheme: "http", Form: extract.FormURL, Raw: "<URL:http://www.example.org/some/path/to/\n   a/file.html>", Input: "text",
 	}
-	var buf []byte
-	b.ReportAllocs()
-	for b.Loop() {
-		buf = AppendJSON(buf[:0], &m)
-	}
-	b.SetBytes(int64(len(buf)))
+	b.Run("func", func(b *testing.B) {
+		var buf []byte
+		b.ReportAllocs()
+		for b.Loop() {
+			buf = AppendJSON(buf[:0], &m)
+		}
+		b.SetBytes(int64(len(buf)))
+	})
+	b.Run("encoder", func(b *testing.B) {
+		var buf []byte
+		var e Encoder
+		b.ReportAllocs()
+		for b.Loop() {
+			buf = e.Append(buf[:0], &m)
+		}
+		b.SetBytes(int64(len(buf)))
+	})
 }
 
 // BenchmarkDenseJSON is urlsift --json on the lines of
 // extract.BenchmarkDenseValid: each match taken in place and appended as
-// a record to a chunk that is emptied at 64 KiB, as the command does.
+// a record by an Encoder to a chunk that is emptied at 64 KiB, as the
+// command does.
 func BenchmarkDenseJSON(b *testing.B) {
 	line := "<URL:http://a.example/x> see <http://b.example/y> and\n"
 	in := bytes.Repeat([]byte(line), 16<<20/len(line))
 	b.SetBytes(int64(len(in)))
 	b.ReportAllocs()
 	buf := make([]byte, 0, 80<<10)
+	var e Encoder
 	urls := 0
 	for b.Loop() {
 		x := extract.New(bytes.NewReader(in), extract.Filename("dense.txt"), extract.ReportInvalid())
 		for x.Next() {
-			buf = append(AppendJSON(buf, x.Current()), '\n')
+			buf = append(e.Append(buf, x.Current()), '\n')
 			if len(buf) >= 64<<10 {
 				buf = buf[:0]
 			}
@@ -201,5 +215,54 @@ func FuzzAppendJSON(f *testing.F) {
 		if got := string(AppendJSON(nil, &m)); got != ref.String() {
 			t.Fatalf("got  %s\nwant %s", got, ref.String())
 		}
+		// An Encoder writes the same, whatever it wrote before.
+		other := m
+		other.Pos.Filename, other.Input, other.Scheme = path+"x", warning+"y", alt+"z"
+		var e Encoder
+		for i, rec := range []*extract.Match{&m, &m, &other, &m, &other, &other} {
+			if got := string(e.Append(nil, rec)); got != string(AppendJSON(nil, rec)) {
+				t.Fatalf("record %d: Encoder wrote %s\nwant %s", i, got, AppendJSON(nil, rec))
+			}
+		}
 	})
+}
+
+// TestEncoder writes a run of records with one Encoder, the path, input
+// and scheme changing, to escape or not, the same text in another string
+// included, and compares each with AppendJSON.
+func TestEncoder(t *testing.T) {
+	base := extract.Match{Pos: scanner.Position{Filename: "a.txt", Line: 1, Column: 1}, URL: "http://a.example/", Valid: true,
+		Scheme: "http", Form: extract.FormURL, Raw: "<URL:http://a.example/>", Input: "text"}
+	var recs []extract.Match
+	for _, path := range []string{"a.txt", strings.Clone("a.txt"), "b\"c.txt", ""} {
+		for _, input := range []string{"text", "mail", ""} {
+			for _, scheme := range []string{"http", "ftp", "x\u2028", ""} {
+				m := base
+				m.Pos.Filename, m.Input, m.Scheme = path, input, scheme
+				recs = append(recs, m, m)
+			}
+		}
+	}
+	var e Encoder
+	var buf []byte
+	for i := range recs {
+		want := AppendJSON(nil, &recs[i])
+		n := len(buf)
+		buf = e.Append(buf, &recs[i])
+		if got := buf[n:]; string(got) != string(want) {
+			t.Fatalf("record %d: got %s\nwant %s", i, got, want)
+		}
+	}
+	// Strings that are views of a buffer the next match overwrites, as
+	// Extractor.Current hands them over: the same pointer and length,
+	// other bytes.
+	view := []byte("gopher")
+	for _, text := range []string{"gopher", "//http", "gopher"} {
+		copy(view, text)
+		m := base
+		m.Scheme, m.Pos.Filename, m.Input = unsafe.String(&view[0], len(view)), unsafe.String(&view[0], 3), unsafe.String(&view[3], 3)
+		if got, want := e.Append(nil, &m), AppendJSON(nil, &m); string(got) != string(want) {
+			t.Fatalf("view %q: got %s\nwant %s", text, got, want)
+		}
+	}
 }
