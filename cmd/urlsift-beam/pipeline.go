@@ -236,6 +236,7 @@ type scanFn struct {
 	out    io.WriteCloser // the bundle's file, opened at its first record
 	name   string
 	buf    []byte
+	enc    output.Encoder // the records, from unit to unit
 }
 
 func (fn *scanFn) Setup() { fn.src = fn.Cfg.source() }
@@ -334,7 +335,7 @@ func (fn *scanFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, u un
 		if m.Valid {
 			valid++
 		}
-		fn.buf = append(output.AppendJSON(fn.buf, m), '\n')
+		fn.buf = append(fn.enc.Append(fn.buf, m), '\n')
 		if len(fn.buf) >= 1<<20 && werr == nil {
 			werr = fn.flush(ctx)
 		}
