@@ -35,7 +35,8 @@ text = "Caf\xe9 \u6587\u5b57 <URL:http://a.example/x> and <http://b.example/\u00
 open(f"{d}/utf16.txt", "wb").write(b"\xff\xfe" + text.encode("utf-16le"))
 n = 64 << 20
 for name, block in [("url-no-gt", b"<URL:"), ("quoted-lt", b"> <a\n"), ("quoted-rfc", b"> RFC 1 <\n"),
-                    ("invalid-utf8", b"<http://a.example/\xff>\x80\x80\xff\xfe\xc0")]:
+                    ("invalid-utf8", b"<http://a.example/\xff>\x80\x80\xff\xfe\xc0"),
+                    ("invalid-utf8-text", b"\xfe\xc3\xff"), ("utf16-text", b"\xff\xfe\xc3")]:
     open(f"{d}/{name}", "wb").write((block * (n // len(block) + 1))[:n])
 PY
 cat "${URLSIFT_RFC_DIR:-../../../shared/rfc}"/*.txt > "$tmp/rfcs.txt"
@@ -55,7 +56,8 @@ profile json --json $(times 5 "$tmp/dense.txt")
 profile quoted $(times 8 "$tmp/quoted.txt")
 profile mbox $(times 3 "$tmp/small.mbox")
 profile utf16 $(times 5 "$tmp/utf16.txt")
-profile adversarial "$tmp/url-no-gt" "$tmp/quoted-lt" "$tmp/quoted-rfc" "$tmp/invalid-utf8"
+profile adversarial "$tmp/url-no-gt" "$tmp/quoted-lt" "$tmp/quoted-rfc" "$tmp/invalid-utf8" \
+	"$tmp/invalid-utf8-text" "$tmp/utf16-text"
 go tool pprof -proto "$tmp"/*.pprof > "$tmp/merged.pgo"
 
 # The profile names the binary it sampled by its path, here a temporary
