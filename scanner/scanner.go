@@ -364,8 +364,8 @@ type Scanner struct {
 
 	prose prose // the finder of URLs without wrappers (Prose mode)
 
-	// The next "<", ">", 0xEF (the first byte of "＜" and "＞"), LF and
-	// CR in the buffer, each searched for once.
+	// The next "<", ">", 0xEF followed by 0xBC (the first bytes of "＜"
+	// and "＞"), LF and CR in the buffer, each searched for once.
 	lt, gt, ef, lf, cr finder
 	evBuf              [5]*finder
 	// The next line break after the tracker.

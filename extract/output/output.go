@@ -3,6 +3,7 @@
 // here, and only here:
 //
 //	buf = output.AppendJSON(buf[:0], &m) // one line, without its newline
+//	buf = enc.Append(buf, &m)            // the same, by an Encoder kept across records
 //
 // Strings are escaped as encoding/json escapes them without HTML
 // escaping ("<", ">" and "&" stay), invalid UTF-8 becoming U+FFFD, and
