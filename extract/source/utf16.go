@@ -46,10 +46,9 @@ func (u *utf16Reader) Read(p []byte) (int, error) {
 	nDst, nSrc := decodeUTF16(dst, src, u.big, atEnd)
 	u.r.Discard(nSrc)
 	if len(p[n:]) < 4 {
-		u.ip, u.np = 0, nDst
-		k := copy(p[n:], u.pend[:nDst])
-		u.ip = k
-		n += k
+		// Decoded into pend: what p takes now, the rest at the next Read.
+		u.ip, u.np = copy(p[n:], u.pend[:nDst]), nDst
+		n += u.ip
 	} else {
 		n += nDst
 	}
