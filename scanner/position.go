@@ -201,7 +201,7 @@ func runeCount(b []byte) int {
 				} else {
 					i++
 				}
-			case i+2 < len(b) && commonLead[c] == 3 && binary.LittleEndian.Uint16(b[i+1:])&0xC0C0 == 0x8080:
+			case common3(b, i):
 				// A run of them, as in CJK text, in one loop, two at a
 				// time while eight bytes are left.
 				for i += 3; i+8 <= len(b); i += 6 {
@@ -211,7 +211,7 @@ func runeCount(b []byte) int {
 					}
 					n += 2
 				}
-				for ; i+2 < len(b) && commonLead[b[i]] == 3 && binary.LittleEndian.Uint16(b[i+1:])&0xC0C0 == 0x8080; i += 3 {
+				for ; common3(b, i); i += 3 {
 					n++
 				}
 			default:
@@ -220,6 +220,12 @@ func runeCount(b []byte) int {
 		}
 	}
 	return n
+}
+
+// common3 reports whether b[i:] starts with a valid sequence of three
+// bytes whose lead byte is one of commonLead's.
+func common3(b []byte, i int) bool {
+	return i+2 < len(b) && commonLead[b[i]] == 3 && binary.LittleEndian.Uint16(b[i+1:])&0xC0C0 == 0x8080
 }
 
 // commonLead is 3 for the lead bytes of three-byte sequences whose second

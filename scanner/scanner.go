@@ -230,8 +230,9 @@ func (f *finder) index(buf []byte, i, j int) int {
 // fullwidthIndex returns the offset of the first 0xEF in buf[i:j] that
 // 0xBC follows, or that ends buf (the data may go on with 0xBC), or -1.
 func fullwidthIndex(buf []byte, i, j int) int {
-	for from := i + 1; from < min(j+1, len(buf)); {
-		k := bytes.IndexByte(buf[from:min(j+1, len(buf))], 0xBC)
+	end := min(j+1, len(buf)) // 0xBC at j follows an 0xEF in range
+	for from := i + 1; from < end; {
+		k := bytes.IndexByte(buf[from:end], 0xBC)
 		if k < 0 {
 			break
 		}

@@ -94,7 +94,7 @@ func decodeUTF16(dst, src []byte, big, atEnd bool) (nDst, nSrc int) {
 			dst[nDst], dst[nDst+1] = 0xC0|byte(u>>6), 0x80|byte(u)&0x3F
 			nDst, nSrc = nDst+2, nSrc+2
 			continue
-		case u < 0xD800 || u >= 0xE000:
+		case threeBytes(u):
 			// Characters of three bytes, as in CJK text, in one loop.
 			n, k := decode3(dst[nDst:], src[nSrc:], big)
 			if n == 0 {
@@ -137,24 +137,32 @@ func decode3(dst, src []byte, big bool) (nDst, nSrc int) {
 			x = x&0xFF00FF00>>8 | x&0x00FF00FF<<8
 		}
 		u, v := uint16(x), uint16(x>>16)
-		if u < 0x800 || u-0xD800 < 0x800 || v < 0x800 || v-0xD800 < 0x800 {
+		if !threeBytes(u) || !threeBytes(v) {
 			break
 		}
-		d := dst[nDst : nDst+6 : nDst+6]
-		d[0], d[1], d[2] = 0xE0|byte(u>>12), 0x80|byte(u>>6)&0x3F, 0x80|byte(u)&0x3F
-		d[3], d[4], d[5] = 0xE0|byte(v>>12), 0x80|byte(v>>6)&0x3F, 0x80|byte(v)&0x3F
+		put3(dst[nDst:nDst+3], u)
+		put3(dst[nDst+3:nDst+6], v)
 		nDst, nSrc = nDst+6, nSrc+4
 	}
 	for nSrc+2 <= len(src) && nDst+3 <= len(dst) {
 		u := unit(src[nSrc:], big)
-		if u < 0x800 || u-0xD800 < 0x800 {
+		if !threeBytes(u) {
 			break
 		}
-		d := dst[nDst : nDst+3 : nDst+3]
-		d[0], d[1], d[2] = 0xE0|byte(u>>12), 0x80|byte(u>>6)&0x3F, 0x80|byte(u)&0x3F
+		put3(dst[nDst:nDst+3], u)
 		nDst, nSrc = nDst+3, nSrc+2
 	}
 	return nDst, nSrc
+}
+
+// threeBytes reports whether the code unit u is a character of three
+// bytes in UTF-8: from U+0800 on, and not a surrogate.
+func threeBytes(u uint16) bool { return u >= 0x800 && u-0xD800 >= 0x800 }
+
+// put3 writes u, a character of three bytes, to d.
+func put3(d []byte, u uint16) {
+	_ = d[2]
+	d[0], d[1], d[2] = 0xE0|byte(u>>12), 0x80|byte(u>>6)&0x3F, 0x80|byte(u)&0x3F
 }
 
 // unit returns the UTF-16 code unit that b starts with.
