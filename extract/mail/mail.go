@@ -233,12 +233,12 @@ func PartsFrom(r io.Reader, kind Kind, at Start) iter.Seq2[*Part, error] {
 type walker struct {
 	yield   func(*Part, error) bool
 	input   string
-	depth   int         // multiparts and attached messages open
-	headers []*header   // one for each depth, reused
-	single  singleByte  // the decoder of single-byte charsets, reused
-	qps     []*qpReader // one quoted-printable decoder for each depth, reused
-	b64s    []*b64Reader
-	recs    []*recorder // one for each depth, reused
+	depth   int          // multiparts and attached messages open
+	headers []*header    // one for each depth, reused
+	single  singleByte   // the decoder of single-byte charsets, reused
+	qps     []*qpReader  // one quoted-printable decoder for each depth, reused
+	b64s    []*b64Reader // one base64 decoder for each depth, reused
+	recs    []*recorder  // one for each depth, reused
 	msg     int
 	id      string
 	offset  int64
@@ -329,10 +329,8 @@ func (w *walker) message(r io.Reader, n int, at int64, origin scanner.Position) 
 // entityMessage reads a message (the input's, or one attached at path)
 // from its header on; origin is where its header starts.
 func (w *walker) entityMessage(br *bufio.Reader, path string, origin scanner.Position) bool {
-	for len(w.headers) <= w.depth {
-		w.headers = append(w.headers, new(header))
-	}
-	h := w.headers[w.depth] // the messages around this one are done with theirs
+	// The messages around this one are done with their headers.
+	h := atDepth(&w.headers, w.depth, func() *header { return new(header) })
 	err := h.read(br)
 	if err != nil {
 		if err == errHeaderTooLong {
@@ -423,17 +421,11 @@ func (w *walker) entity(ctype, cte []byte, body io.Reader, path string, whole bo
 	mediatype := md.mediatype
 	switch cte = bytes.TrimSpace(cte); {
 	case bytes.EqualFold(cte, []byte("quoted-printable")):
-		for len(w.qps) <= w.depth {
-			w.qps = append(w.qps, newQP(nil))
-		}
-		q := w.qps[w.depth] // the parts around this one hold theirs
+		q := atDepth(&w.qps, w.depth, func() *qpReader { return newQP(nil) })
 		q.reset(body)
 		q.ended, body = w.ended, q
 	case bytes.EqualFold(cte, []byte("base64")):
-		for len(w.b64s) <= w.depth {
-			w.b64s = append(w.b64s, new(b64Reader))
-		}
-		b := w.b64s[w.depth]
+		b := atDepth(&w.b64s, w.depth, func() *b64Reader { return new(b64Reader) })
 		b.reset(body)
 		b.ended, body = w.ended, b
 	}
@@ -480,10 +472,7 @@ func textMessage(mediatype string) bool {
 // none found, none in its first maxPreamble bytes) is read as text, at
 // textPath, with a warning.
 func (w *walker) multipart(md media, body io.Reader, path, textPath string) bool {
-	for len(w.recs) <= w.depth {
-		w.recs = append(w.recs, new(recorder))
-	}
-	rec := w.recs[w.depth] // the multiparts around this one hold theirs
+	rec := atDepth(&w.recs, w.depth, func() *recorder { return new(recorder) })
 	rec.r, rec.on, rec.buf = body, true, rec.buf[:0]
 	boundary := md.params["boundary"]
 	asText := func(why string) bool {
@@ -562,6 +551,16 @@ func (w *watched) Read(p []byte) (int, error) {
 		w.seen = true
 	}
 	return n, err
+}
+
+// atDepth returns the one of *s kept for the given depth of nesting,
+// made by mk when there is none yet: the parts around a part hold theirs,
+// and each is reused by the next part at its depth.
+func atDepth[T any](s *[]*T, depth int, mk func() *T) *T {
+	for len(*s) <= depth {
+		*s = append(*s, mk())
+	}
+	return (*s)[depth]
 }
 
 // eofReader reads b, and says io.EOF with its last bytes: its reader
