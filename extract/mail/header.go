@@ -58,7 +58,13 @@ type header struct {
 
 // knownFields are the fields that the walker asks of every message,
 // found once as the block is read, not looked up by name.
-var knownFields = [...]string{"Message-Id", "Content-Type", "Content-Transfer-Encoding"}
+var knownFields = [...]string{messageIDName, contentTypeName, contentTransferEncodingName}
+
+const (
+	messageIDName               = "Message-Id"
+	contentTypeName             = "Content-Type"
+	contentTransferEncodingName = "Content-Transfer-Encoding"
+)
 
 const (
 	messageID = iota // indexes of knownFields
@@ -97,11 +103,27 @@ func (h *header) fieldAt(at int64) string {
 // read in h.block even when it fails, so that the message can be read
 // again as text: errHeaderTooLong when the block does not end within
 // maxHeader bytes, or the input's error. Time is linear in the block.
+// The whole lines that br holds are taken in one go, not line by line.
 func (h *header) read(br *bufio.Reader) error {
-	h.block, h.fields, h.values, h.bad = h.block[:0], h.fields[:0], h.values[:0], h.bad[:0]
-	h.known = [3]int{-1, -1, -1}
+	h.reset()
 	start := 0 // where the line being read starts in h.block
 	for {
+		if start == len(h.block) {
+			if br.Buffered() == 0 {
+				br.Peek(1) // fills the buffer; its error is ReadSlice's below
+			}
+			buf, _ := br.Peek(br.Buffered())
+			buf = buf[:bytes.LastIndexByte(buf, '\n')+1]
+			if len(buf) > 0 && len(h.block)+len(buf) <= maxHeader {
+				n, ended := h.lines(buf)
+				br.Discard(n)
+				if ended {
+					return nil
+				}
+				start = len(h.block)
+				continue
+			}
+		}
 		piece, err := br.ReadSlice('\n')
 		if len(h.block)+len(piece) > maxHeader {
 			h.block = append(h.block, piece[:maxHeader-len(h.block)]...)
@@ -111,7 +133,7 @@ func (h *header) read(br *bufio.Reader) error {
 		if err == bufio.ErrBufferFull {
 			continue // the line goes on
 		}
-		if len(piece) > 0 && h.line(start) {
+		if len(h.block) > start && h.line(start, len(h.block)) { // a line cut by the buffer may end here
 			return nil
 		}
 		start = len(h.block)
@@ -124,10 +146,35 @@ func (h *header) read(br *bufio.Reader) error {
 	}
 }
 
-// line takes in the line of h.block that starts at start. It returns true
-// when that line is the empty line that ends the block.
-func (h *header) line(start int) bool {
-	line := h.block[start:]
+// reset empties h for the next header block.
+func (h *header) reset() {
+	h.block, h.fields, h.values, h.bad = h.block[:0], h.fields[:0], h.values[:0], h.bad[:0]
+	h.known = [3]int{-1, -1, -1}
+}
+
+// lines takes in whole lines, the bytes of buf up to its last LF, after
+// the lines taken before, up to the empty line that ends the block. It
+// returns how many bytes of buf it took, and whether the block ended.
+// The caller keeps the block within maxHeader.
+func (h *header) lines(buf []byte) (int, bool) {
+	buf = buf[:bytes.LastIndexByte(buf, '\n')+1]
+	from := len(h.block)
+	h.block = append(h.block, buf...)
+	for start := from; start < len(h.block); {
+		end := start + bytes.IndexByte(h.block[start:], '\n') + 1
+		if h.line(start, end) {
+			h.block = h.block[:end]
+			return end - from, true
+		}
+		start = end
+	}
+	return len(buf), false
+}
+
+// line takes in the line h.block[start:end]. It returns true when that
+// line is the empty line that ends the block.
+func (h *header) line(start, end int) bool {
+	line := h.block[start:end]
 	body := ascii.TrimRight(line, '\r', '\n')
 	switch {
 	case len(body) == 0 && len(line) > 0:
@@ -142,15 +189,33 @@ func (h *header) line(start int) bool {
 			return false
 		}
 		name, value := body[:colon], body[colon+1:]
-		for k, known := range knownFields {
-			if h.known[k] < 0 && len(name) == len(known) && bytes.EqualFold(name, []byte(known)) {
-				h.known[k] = len(h.fields)
-			}
+		if k := knownField(name); k >= 0 && h.known[k] < 0 {
+			h.known[k] = len(h.fields)
 		}
 		h.values = append(h.values, value...)
 		h.fields = append(h.fields, field{at: start, nameLen: len(name), start: len(h.values) - len(value), end: len(h.values)})
 	}
 	return false
+}
+
+// knownField returns the index in knownFields of the field called name,
+// in any case, or -1.
+func knownField(name []byte) int {
+	k := -1
+	switch len(name) {
+	case len(messageIDName):
+		k = messageID
+	case len(contentTypeName):
+		k = contentType
+	case len(contentTransferEncodingName):
+		k = contentTransferEncoding
+	default:
+		return -1
+	}
+	if !ascii.EqualFold(name, knownFields[k]) {
+		return -1
+	}
+	return k
 }
 
 // fieldName reports whether name is a header field name: printable ASCII

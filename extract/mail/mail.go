@@ -196,8 +196,14 @@ type Start struct {
 // Mbox, the piece starts with a message's "From " line; Text and Message
 // inputs ignore at, as their parts count from their own start.
 func PartsFrom(r io.Reader, kind Kind, at Start) iter.Seq2[*Part, error] {
+	return parts(r, kind, at, false)
+}
+
+// parts is PartsFrom; when streamed, every message of an mbox is read
+// through its reader, none in place, as tests compare.
+func parts(r io.Reader, kind Kind, at Start, streamed bool) iter.Seq2[*Part, error] {
 	return func(yield func(*Part, error) bool) {
-		w := walker{yield: yield, input: kind.String()}
+		w := walker{yield: yield, input: kind.String(), streamed: streamed}
 		switch kind {
 		case Text:
 			yield(&Part{Body: r, input: w.input}, nil)
@@ -213,6 +219,14 @@ func PartsFrom(r io.Reader, kind Kind, at Start) iter.Seq2[*Part, error] {
 					break
 				}
 				origin := scanner.Position{Offset: m.offset, Line: line, Column: 1}
+				if msg := m.inBuffer(); msg != nil && len(msg) <= maxHeader && !w.streamed {
+					m.inMsg = false // all of it is in memory: reads of it never wait
+					if !w.messageInPlace(msg, n, at, origin) {
+						return
+					}
+					m.take(msg, true)
+					continue
+				}
 				if ok, _ := w.message(m, n, at, origin); !ok {
 					return
 				}
@@ -231,22 +245,24 @@ func PartsFrom(r io.Reader, kind Kind, at Start) iter.Seq2[*Part, error] {
 // walker walks one input; its methods return false when the consumer
 // stopped.
 type walker struct {
-	yield   func(*Part, error) bool
-	input   string
-	depth   int          // multiparts and attached messages open
-	headers []*header    // one for each depth, reused
-	single  singleByte   // the decoder of single-byte charsets, reused
-	qps     []*qpReader  // one quoted-printable decoder for each depth, reused
-	b64s    []*b64Reader // one base64 decoder for each depth, reused
-	recs    []*recorder  // one for each depth, reused
-	msg     int
-	id      string
-	offset  int64
-	br      *bufio.Reader    // for each message in turn
-	ended   func() bool      // reports whether the message is all in memory, or nil
-	part    Part             // the part yielded last, reused
-	block   eofReader        // the Body of a header block
-	media   map[string]media // Content-Type fields read, with what they say
+	yield    func(*Part, error) bool
+	input    string
+	streamed bool         // every message of an mbox is read through its reader, none in place (for tests)
+	rest     eofReader    // the body of a message read in place
+	depth    int          // multiparts and attached messages open
+	headers  []*header    // one for each depth, reused
+	single   singleByte   // the decoder of single-byte charsets, reused
+	qps      []*qpReader  // one quoted-printable decoder for each depth, reused
+	b64s     []*b64Reader // one base64 decoder for each depth, reused
+	recs     []*recorder  // one for each depth, reused
+	msg      int
+	id       string
+	offset   int64
+	br       *bufio.Reader    // for each message in turn
+	ended    func() bool      // reports whether the message is all in memory, or nil
+	part     Part             // the part yielded last, reused
+	block    eofReader        // the Body of a header block
+	media    map[string]media // Content-Type fields read, with what they say
 }
 
 // newPart returns w.part afresh for the part at path, of the current
@@ -326,6 +342,19 @@ func (w *walker) message(r io.Reader, n int, at int64, origin scanner.Position) 
 	return ok, err
 }
 
+// messageInPlace walks message n of an mbox as message does, but msg,
+// all of it from the line after its "From " line up to the separator
+// that ends it, is read where it lies: its header is taken in one go
+// and its body is read from memory.
+func (w *walker) messageInPlace(msg []byte, n int, at int64, origin scanner.Position) bool {
+	w.msg, w.id, w.offset = n, "", at
+	h := atDepth(&w.headers, w.depth, func() *header { return new(header) })
+	h.reset()
+	k, _ := h.lines(msg) // msg ends with an empty line: its header ends in it
+	w.rest = eofReader{msg[k:]}
+	return w.header(h, &w.rest, "", origin)
+}
+
 // entityMessage reads a message (the input's, or one attached at path)
 // from its header on; origin is where its header starts.
 func (w *walker) entityMessage(br *bufio.Reader, path string, origin scanner.Position) bool {
@@ -342,6 +371,12 @@ func (w *walker) entityMessage(br *bufio.Reader, path string, origin scanner.Pos
 		}
 		return w.fail(path, err)
 	}
+	return w.header(h, br, path, origin)
+}
+
+// header yields the header block h of the message at path, read whole,
+// and walks its body.
+func (w *walker) header(h *header, body io.Reader, path string, origin scanner.Position) bool {
 	if path == "" {
 		w.id = string(h.get(messageID))
 	}
@@ -376,7 +411,7 @@ func (w *walker) entityMessage(br *bufio.Reader, path string, origin scanner.Pos
 			return false
 		}
 	}
-	return w.entity(h.get(contentType), h.get(contentTransferEncoding), br, path, true)
+	return w.entity(h.get(contentType), h.get(contentTransferEncoding), body, path, true)
 }
 
 // asText reads what should have been a message as text from its first
@@ -650,13 +685,18 @@ func MatchesCounted(r io.Reader, kind Kind, c *Counts, opts ...extract.Option) i
 // at, as PartsFrom reads it. c.Messages counts the input's messages, those
 // before the piece included.
 func MatchesFrom(r io.Reader, kind Kind, at Start, c *Counts, opts ...extract.Option) iter.Seq2[extract.Match, error] {
+	return matches(r, kind, at, c, false, opts...)
+}
+
+// matches is MatchesFrom; streamed is parts'.
+func matches(r io.Reader, kind Kind, at Start, c *Counts, streamed bool, opts ...extract.Option) iter.Seq2[extract.Match, error] {
 	if c == nil {
 		c = new(Counts)
 	}
 	return func(yield func(extract.Match, error) bool) {
 		*c = Counts{}                  // counted afresh at each walk
 		var x, side *extract.Extractor // one for all parts, reset for each
-		for p, err := range PartsFrom(r, kind, at) {
+		for p, err := range parts(r, kind, at, streamed) {
 			if err != nil {
 				if pe := partError(err); pe != nil {
 					c.Messages = max(c.Messages, pe.Message)

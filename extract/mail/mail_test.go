@@ -354,6 +354,7 @@ func FuzzMatches(f *testing.F) {
 			if got, whole := byPieces(t, in), describe(bytes.NewReader(in), Start{}); !reflect.DeepEqual(got, whole) {
 				t.Fatalf("read by pieces: %q, whole: %q", got, whole)
 			}
+			checkInPlace(t, "input", in)
 		}
 	})
 }
@@ -390,12 +391,13 @@ func TestQuotedPrintable(t *testing.T) {
 	}
 }
 
-// headerURLs returns, as "line:col URL", the URLs that extract finds in
-// in, read as text, whose wrapper ends before offset end.
-func textURLs(in []byte, end int) []string {
+// textURLs returns, as "line:col URL", the URLs that extract finds in
+// in, read as text, whose wrapper lies between offsets start and end (a
+// wrapper that opens on an mbox's "From " line is no header's).
+func textURLs(in []byte, start, end int) []string {
 	var out []string
 	for m, err := range extract.All(bytes.NewReader(in), extract.ReportInvalid()) {
-		if err == nil && m.Pos.Offset+int64(len(m.Raw)) <= int64(end) {
+		if err == nil && m.Pos.Offset >= int64(start) && m.Pos.Offset+int64(len(m.Raw)) <= int64(end) {
 			out = append(out, fmt.Sprintf("%d:%d %s", m.Pos.Line, m.Pos.Column, m.URL))
 		}
 	}
@@ -430,11 +432,33 @@ func checkHeaderURLs(t *testing.T, in []byte) {
 	if h.read(bufio.NewReader(bytes.NewReader(in[start:]))) != nil {
 		return // read as text
 	}
-	want := textURLs(in, start+len(h.block))
+	checkHeaderSplits(t, in[start:], &h)
+	want := textURLs(in, start, start+len(h.block))
 	got := mailHeaderURLs(in, kind)
 	for _, w := range want {
 		if !slices.Contains(got, w) {
 			t.Fatalf("%q: text finds %q in the header, mail finds %q", in, w, got)
+		}
+	}
+}
+
+// checkHeaderSplits: the header block of in, whose whole read gave h, is
+// read the same when it comes a byte at a time, or by halves, into
+// buffers of 16 bytes, whatever lines the buffer holds whole, and what
+// is left to read after it is the same.
+func checkHeaderSplits(t *testing.T, in []byte, h *header) {
+	t.Helper()
+	rest := in[len(h.block):]
+	for _, r := range []io.Reader{iotest.OneByteReader(bytes.NewReader(in)), iotest.HalfReader(bytes.NewReader(in))} {
+		br := bufio.NewReaderSize(r, 16)
+		var g header
+		if err := g.read(br); err != nil {
+			t.Fatalf("%q: read in pieces: %v", in, err)
+		}
+		left, _ := io.ReadAll(br)
+		if !bytes.Equal(g.block, h.block) || !slices.Equal(g.fields, h.fields) || !bytes.Equal(g.values, h.values) ||
+			!slices.Equal(g.bad, h.bad) || g.known != h.known || !bytes.Equal(left, rest) {
+			t.Fatalf("%q: read in pieces %+v, left %q; whole %+v, left %q", in, g, left, *h, rest)
 		}
 	}
 }

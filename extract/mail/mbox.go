@@ -168,8 +168,15 @@ func (m *mbox) whole(p []byte) int {
 		return 0
 	}
 	copy(p, buf)
-	m.r.Discard(n)
-	m.offset += int64(n)
+	m.take(buf, sep)
+	return n
+}
+
+// take reads buf, whole lines at the front of m's buffer, as the
+// message's; sep says that a separator follows them, whole in the
+// buffer, and it is fetched: it ends the message.
+func (m *mbox) take(buf []byte, sep bool) {
+	n := len(buf)
 	// The lines start at the start of one, so no CR LF is cut.
 	m.lines += bytes.Count(buf, nl)
 	if bytes.IndexByte(buf, '\r') >= 0 {
@@ -178,10 +185,40 @@ func (m *mbox) whole(p []byte) int {
 	last := buf[bytes.LastIndexByte(buf[:n-1], '\n')+1:]
 	m.nl, m.prevCR, m.sepOK = true, false, false
 	m.blank = len(last) == 1 || len(last) == 2 && last[0] == '\r'
+	m.r.Discard(n)
+	m.offset += int64(n)
 	if sep {
 		m.fetch() // the whole line is in the buffer: no read waits
 	}
-	return n
+}
+
+// inBuffer returns the current message, from the start of the line
+// after its "From " line up to the separator that ends it, when m's
+// buffer holds all of it and no line of it is a quoted "From " line
+// (">From ", ">>From "...); else nil. Such a message can be read in place,
+// and then taken with take(msg, true). Lines that start with "From "
+// but follow no empty line are the message's own.
+func (m *mbox) inBuffer() []byte {
+	if !m.inMsg || m.line != nil || !m.nl {
+		return nil
+	}
+	buf, _ := m.r.Peek(m.r.Buffered())
+	buf = buf[:bytes.LastIndexByte(buf, '\n')+1]
+	for i := 0; ; {
+		j := bytes.Index(buf[i:], from)
+		if j < 0 {
+			return nil
+		}
+		j += i
+		start := bytes.LastIndexByte(buf[:j], '\n') + 1
+		switch {
+		case start == j && start > 0 && blankBefore(buf[:start]):
+			return buf[:start] // the separator that ends the message
+		case start < j && len(bytes.TrimLeft(buf[start:j], ">")) == 0:
+			return nil // a quoted "From " line, for the line by line path
+		}
+		i = j + 1
+	}
 }
 
 // blankBefore reports whether b, which ends a line, ends with an empty

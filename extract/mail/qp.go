@@ -48,8 +48,26 @@ func (q *qpReader) Read(p []byte) (int, error) { return q.read(p, q.more, q.read
 
 func (q *qpReader) ready() bool { return lineReady(q.r) || q.inMemory() }
 
-// more decodes the next line, or the next piece of a long one.
+// more decodes the whole lines that q.r holds, or the next line, or the
+// next piece of a long one.
 func (q *qpReader) more() {
+	q.out = q.obuf[:0]
+	defer func() { q.obuf = q.out[:0] }()
+	if len(q.carry) == 0 {
+		if q.r.Buffered() == 0 {
+			q.r.Peek(1) // fills the buffer; its error is ReadSlice's below
+		}
+		buf, _ := q.r.Peek(q.r.Buffered())
+		if end := bytes.LastIndexByte(buf, '\n') + 1; end > 0 {
+			for i := 0; i < end; {
+				j := i + bytes.IndexByte(buf[i:end], '\n') + 1
+				q.line(buf[i:j])
+				i = j
+			}
+			q.r.Discard(end)
+			return
+		}
+	}
 	piece, err := q.r.ReadSlice('\n')
 	inLine := err == bufio.ErrBufferFull
 	if inLine {
@@ -60,8 +78,6 @@ func (q *qpReader) more() {
 		q.buf = append(append(q.buf[:0], q.carry...), piece...)
 		piece, q.carry = q.buf, q.carry[:0]
 	}
-	q.out = q.obuf[:0]
-	defer func() { q.obuf = q.out[:0] }()
 	if inLine && err == nil {
 		// Keep back an "=" among the last two bytes: its escape or its
 		// soft break may end in the next piece.
@@ -73,6 +89,12 @@ func (q *qpReader) more() {
 		q.decode(piece)
 		return
 	}
+	q.line(piece)
+}
+
+// line appends the decoding of a line, or of the last piece of a long
+// one, with its line break unless it ends in a soft line break.
+func (q *qpReader) line(piece []byte) {
 	body := ascii.TrimRight(piece, '\r', '\n')
 	eol := piece[len(body):]
 	body = ascii.TrimRight(body, ' ', '\t')

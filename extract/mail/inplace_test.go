@@ -1,0 +1,86 @@
+package mail
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/urlsift/urlsift/extract"
+)
+
+// everything returns every match of an mbox, all its fields, and every
+// error, read with messages in place or streamed.
+func everything(in []byte, streamed bool) []string {
+	var out []string
+	for m, err := range matches(bytes.NewReader(in), Mbox, Start{}, nil, streamed, extract.ReportInvalid()) {
+		if err != nil {
+			var pe *PartError
+			if errors.As(err, &pe) {
+				out = append(out, fmt.Sprintf("error %+v: %v", *pe, err))
+			} else {
+				out = append(out, "error: "+err.Error())
+			}
+			continue
+		}
+		out = append(out, fmt.Sprintf("%+v", m))
+	}
+	return out
+}
+
+// checkInPlace: the messages of an mbox read in place give what the same
+// messages read through the mbox's reader give, field for field.
+func checkInPlace(t *testing.T, name string, in []byte) {
+	t.Helper()
+	got, want := everything(in, false), everything(in, true)
+	if !reflect.DeepEqual(got, want) {
+		for i := range max(len(got), len(want)) {
+			var g, w string
+			if i < len(got) {
+				g = got[i]
+			}
+			if i < len(want) {
+				w = want[i]
+			}
+			if g != w {
+				t.Fatalf("%s: in place, record %d is\n%s\nstreamed\n%s", name, i, g, w)
+			}
+		}
+	}
+}
+
+// TestInPlace compares messages read in place with the same read
+// through the mbox's reader, on the corpus's archive, generated archives
+// and messages built to sit on the edges of the in-place path: "From "
+// lines that are the message's own, quoted ">From " lines, CR LF and
+// lone CR, messages larger than the buffer, a header with no body.
+func TestInPlace(t *testing.T) {
+	if b, err := os.ReadFile(filepath.Join("..", "..", "corpus", "mail-archive.mbox")); err == nil {
+		checkInPlace(t, "mail-archive.mbox", b)
+	} else {
+		t.Fatal(err)
+	}
+	checkInPlace(t, "archive", archive(2<<20))
+	checkInPlace(t, "small messages", smallMessages(2000))
+	big := strings.Repeat("text <http://big.example/> text\n", 3000) // larger than the buffer
+	for _, c := range []string{
+		"From a\nSubject: x\n\n<http://a.example/>\n\nFrom b\nSubject: y\n\n<http://b.example/>\n",
+		"From a\nFrom b\n\n<http://own-from.example/>\nFrom c\n\nFrom d\n\n<http://d.example/>\n",
+		"From a\n\nFrom b\n\n<http://empty-first.example/>\n",
+		"From a\n>From b\n\n<http://quoted.example/>\n\nFrom c\n\n<http://c.example/>\n",
+		"From a\nSubject: x\n\nbody\n>>From here\n<http://quoted2.example/>\n\nFrom c\n\n<http://c.example/>\n",
+		"From a\r\nSubject: x\r\n\r\n<URL:http://crlf.\r\n  example/>\r\n\r\nFrom b\r\n\r\n<http://b.example/>\r\n",
+		"From a\rSubject: x\r\r<http://cr.example/>\r\n\nFrom b\n\n<http://b.example/>\n",
+		"From a\nSubject: only a header\n\nFrom b\nX-URL: <http://header-only.example/>\n\nFrom c\n",
+		"From a\nSubject: big\n\n" + big + "\nFrom b\n\n<http://after-big.example/>\n\n" + "From c\nSubject: big\n\n" + big,
+		"From a\nContent-Type: multipart/mixed; boundary=x\n\n--x\nContent-Transfer-Encoding: base64\n\nPGh0dHA6Ly9iNjQuZXhhbXBsZS8+\n--x--\n\nFrom b\nContent-Type: message/rfc822\n\nSubject: inner\n\n<http://inner.example/>\n",
+		"From a\nContent-Transfer-Encoding: quoted-printable\nContent-Type: text/plain; charset=iso-8859-1\n\n<http://q=\nq.example/caf=E9>\n\nFrom b\nContent-Transfer-Encoding: base64\n\n!!!!\n",
+		"From a\nnot a field\nSubject: =?utf-8?q?<http://word.example/>?=\n\n\nFrom b\n\n",
+	} {
+		checkInPlace(t, fmt.Sprintf("%.40q", c), []byte(c))
+	}
+}
