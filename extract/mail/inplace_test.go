@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 
@@ -37,19 +36,13 @@ func everything(in []byte, streamed bool) []string {
 func checkInPlace(t *testing.T, name string, in []byte) {
 	t.Helper()
 	got, want := everything(in, false), everything(in, true)
-	if !reflect.DeepEqual(got, want) {
-		for i := range max(len(got), len(want)) {
-			var g, w string
-			if i < len(got) {
-				g = got[i]
-			}
-			if i < len(want) {
-				w = want[i]
-			}
-			if g != w {
-				t.Fatalf("%s: in place, record %d is\n%s\nstreamed\n%s", name, i, g, w)
-			}
-		}
+	i := 0
+	for i < len(got) && i < len(want) && got[i] == want[i] {
+		i++
+	}
+	if i < len(got) || i < len(want) {
+		t.Fatalf("%s: in place, from record %d of %d:\n%q\nstreamed, of %d:\n%q", name, i, len(got), got[i:min(i+1, len(got))],
+			len(want), want[i:min(i+1, len(want))])
 	}
 }
 
