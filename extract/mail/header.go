@@ -108,10 +108,9 @@ func (h *header) read(br *bufio.Reader) error {
 	h.reset()
 	start := 0 // where the line being read starts in h.block
 	for {
-		if start == len(h.block) {
-			if br.Buffered() == 0 {
-				br.Peek(1) // fills the buffer; its error is ReadSlice's below
-			}
+		if start == len(h.block) && br.Buffered() > 0 {
+			// Not with a Peek that fills the buffer: Peek would take
+			// the reader's error, which ReadSlice must return.
 			buf, _ := br.Peek(br.Buffered())
 			buf = buf[:bytes.LastIndexByte(buf, '\n')+1]
 			if len(buf) > 0 && len(h.block)+len(buf) <= maxHeader {

@@ -53,10 +53,9 @@ func (q *qpReader) ready() bool { return lineReady(q.r) || q.inMemory() }
 func (q *qpReader) more() {
 	q.out = q.obuf[:0]
 	defer func() { q.obuf = q.out[:0] }()
-	if len(q.carry) == 0 {
-		if q.r.Buffered() == 0 {
-			q.r.Peek(1) // fills the buffer; its error is ReadSlice's below
-		}
+	if len(q.carry) == 0 && q.r.Buffered() > 0 {
+		// The buffer is filled by ReadSlice, which returns the reader's
+		// error; a Peek would take it.
 		buf, _ := q.r.Peek(q.r.Buffered())
 		if end := bytes.LastIndexByte(buf, '\n') + 1; end > 0 {
 			for i := 0; i < end; {

@@ -82,3 +82,16 @@ func FuzzQuotedPrintable(f *testing.F) {
 		}
 	})
 }
+
+// TestReadErrorKept: the header and quoted-printable readers, which take
+// the whole lines their reader holds in one go, still return an error
+// that the reader gives once, between its data and its end.
+func TestReadErrorKept(t *testing.T) {
+	var h header
+	if err := h.read(bufio.NewReader(iotest.TimeoutReader(strings.NewReader("Subject: x\n")))); err != iotest.ErrTimeout {
+		t.Errorf("header read: %v, want %v", err, iotest.ErrTimeout)
+	}
+	if _, err := io.ReadAll(newQP(iotest.TimeoutReader(strings.NewReader("caf=E9\n")))); err != iotest.ErrTimeout {
+		t.Errorf("quoted-printable: %v, want %v", err, iotest.ErrTimeout)
+	}
+}
