@@ -151,12 +151,11 @@ func (h *header) reset() {
 	h.known = [3]int{-1, -1, -1}
 }
 
-// lines takes in whole lines, the bytes of buf up to its last LF, after
-// the lines taken before, up to the empty line that ends the block. It
-// returns how many bytes of buf it took, and whether the block ended.
-// The caller keeps the block within maxHeader.
+// lines takes in buf, whole lines that end in LF, after the lines taken
+// before, up to the empty line that ends the block. It returns how many
+// bytes of buf it took, and whether the block ended. The caller keeps the
+// block within maxHeader.
 func (h *header) lines(buf []byte) (int, bool) {
-	buf = buf[:bytes.LastIndexByte(buf, '\n')+1]
 	from := len(h.block)
 	h.block = append(h.block, buf...)
 	for start := from; start < len(h.block); {
@@ -200,7 +199,7 @@ func (h *header) line(start, end int) bool {
 // knownField returns the index in knownFields of the field called name,
 // in any case, or -1.
 func knownField(name []byte) int {
-	k := -1
+	var k int
 	switch len(name) {
 	case len(messageIDName):
 		k = messageID

@@ -342,13 +342,19 @@ func (w *walker) message(r io.Reader, n int, at int64, origin scanner.Position) 
 	return ok, err
 }
 
+// depthHeader returns the header kept for the current depth: the messages
+// around this one are done with their headers.
+func (w *walker) depthHeader() *header {
+	return atDepth(&w.headers, w.depth, func() *header { return new(header) })
+}
+
 // messageInPlace walks message n of an mbox as message does, but msg,
 // all of it from the line after its "From " line up to the separator
 // that ends it, is read where it lies: its header is taken in one go
 // and its body is read from memory.
 func (w *walker) messageInPlace(msg []byte, n int, at int64, origin scanner.Position) bool {
 	w.msg, w.id, w.offset = n, "", at
-	h := atDepth(&w.headers, w.depth, func() *header { return new(header) })
+	h := w.depthHeader()
 	h.reset()
 	k, _ := h.lines(msg) // msg ends with an empty line: its header ends in it
 	w.rest = eofReader{msg[k:]}
@@ -358,8 +364,7 @@ func (w *walker) messageInPlace(msg []byte, n int, at int64, origin scanner.Posi
 // entityMessage reads a message (the input's, or one attached at path)
 // from its header on; origin is where its header starts.
 func (w *walker) entityMessage(br *bufio.Reader, path string, origin scanner.Position) bool {
-	// The messages around this one are done with their headers.
-	h := atDepth(&w.headers, w.depth, func() *header { return new(header) })
+	h := w.depthHeader()
 	err := h.read(br)
 	if err != nil {
 		if err == errHeaderTooLong {

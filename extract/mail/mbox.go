@@ -147,21 +147,8 @@ func (m *mbox) whole(p []byte) int {
 	buf, _ := m.r.Peek(min(m.r.Buffered(), len(p)))
 	buf = buf[:bytes.LastIndexByte(buf, '\n')+1]
 	sep := false
-	for i := 0; ; {
-		j := bytes.Index(buf[i:], from)
-		if j < 0 {
-			break
-		}
-		j += i
-		start := bytes.LastIndexByte(buf[:j], '\n') + 1
-		if start == j && start > 0 && blankBefore(buf[:start]) {
-			sep = true // a separator: read at once, it ends the message
-		}
-		if len(bytes.TrimLeft(buf[start:j], ">")) == 0 {
-			buf = buf[:start]
-			break
-		}
-		i = j + 1
+	if k, s, _ := fromLine(buf, 0); k >= 0 {
+		buf, sep = buf[:k], s // a separator is read at once: it ends the message
 	}
 	n := len(buf)
 	if n == 0 {
@@ -205,17 +192,31 @@ func (m *mbox) inBuffer() []byte {
 	buf, _ := m.r.Peek(m.r.Buffered())
 	buf = buf[:bytes.LastIndexByte(buf, '\n')+1]
 	for i := 0; ; {
+		k, sep, quoted := fromLine(buf, i)
+		switch {
+		case k < 0 || quoted:
+			return nil // the end is not in the buffer, or a quoted line is for the line by line path
+		case sep:
+			return buf[:k] // the separator that ends the message
+		}
+		i = k + 1
+	}
+}
+
+// fromLine finds the first line of buf, from buf[i:] on, that starts with
+// "From " or with ">"s and "From ". It returns where that line starts, or
+// -1 when there is none, whether it is a separator (it follows an empty
+// line, and is not the first line of buf) and whether it is quoted.
+func fromLine(buf []byte, i int) (start int, sep, quoted bool) {
+	for {
 		j := bytes.Index(buf[i:], from)
 		if j < 0 {
-			return nil
+			return -1, false, false
 		}
 		j += i
 		start := bytes.LastIndexByte(buf[:j], '\n') + 1
-		switch {
-		case start == j && start > 0 && blankBefore(buf[:start]):
-			return buf[:start] // the separator that ends the message
-		case start < j && len(bytes.TrimLeft(buf[start:j], ">")) == 0:
-			return nil // a quoted "From " line, for the line by line path
+		if len(bytes.TrimLeft(buf[start:j], ">")) == 0 {
+			return start, start == j && start > 0 && blankBefore(buf[:start]), start < j
 		}
 		i = j + 1
 	}

@@ -58,10 +58,8 @@ func (q *qpReader) more() {
 		// error; a Peek would take it.
 		buf, _ := q.r.Peek(q.r.Buffered())
 		if end := bytes.LastIndexByte(buf, '\n') + 1; end > 0 {
-			for i := 0; i < end; {
-				j := i + bytes.IndexByte(buf[i:end], '\n') + 1
-				q.line(buf[i:j])
-				i = j
+			for line := range bytes.Lines(buf[:end]) {
+				q.line(line)
 			}
 			q.r.Discard(end)
 			return
