@@ -32,6 +32,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/urlsift/urlsift/extract/internal/arena"
 	"github.com/urlsift/urlsift/extract/internal/ascii"
 	"github.com/urlsift/urlsift/extract/rfc1738"
 	"github.com/urlsift/urlsift/scanner"
@@ -230,7 +231,7 @@ type Extractor struct {
 	w       wrap.Wrapper
 	m       Match
 	one     [1]string
-	arena   arena
+	arena   arena.Arena
 	wrapEnd int64 // input offset of the end of the last wrapper read
 	// x.m.Raw, x.m.Scheme and, with urlView, x.m.URL are views of the
 	// scanner's and the wrapper's buffers, which the next Next
@@ -299,6 +300,16 @@ func (x *Extractor) ResetAt(r io.Reader, at scanner.Position) {
 	x.m, x.wrapEnd, x.views = Match{}, -1, false
 }
 
+// ResetBytes is ResetAt for an input that is all in memory, b: it is
+// scanned where it lies, with no reader and no copy, and must not change
+// until the next Reset. err, when not nil, is the read error that ends
+// the input after b, which Err then reports as a reader's. Package mail
+// reads header blocks and decoded parts so.
+func (x *Extractor) ResetBytes(b []byte, at scanner.Position, err error) {
+	x.sc.ResetBytes(b, at, err)
+	x.m, x.wrapEnd, x.views = Match{}, -1, false
+}
+
 // SetFilename sets the input's name that matches carry from now on, as
 // the Filename option does: with Reset, one Extractor reads many files.
 func (x *Extractor) SetFilename(name string) {
@@ -320,7 +331,7 @@ func (x *Extractor) Next() bool {
 			continue // an abandoned candidate is never valid
 		} else if x.wrapEnd = c.Pos.Offset + int64(len(c.Raw)); c.Err != nil {
 			err := fmt.Errorf("unterminated wrapper: %w", c.Err)
-			x.m = Match{URL: x.arena.str(view(x.w.Text)), Error: err.Error(), Err: err}
+			x.m = Match{URL: x.arena.String(view(x.w.Text)), Error: err.Error(), Err: err}
 		} else if !x.choose(c.Raw) {
 			continue
 		}
@@ -357,7 +368,7 @@ func (x *Extractor) choose(raw []byte) bool {
 	}
 	var readings []string
 	if len(x.w.Hyphens) == 0 {
-		x.one[0] = x.arena.str(view(x.w.Text))
+		x.one[0] = x.arena.String(view(x.w.Text))
 		readings = x.one[:]
 	} else {
 		readings = x.w.Readings()
@@ -454,23 +465,24 @@ func (x *Extractor) Link(url, raw string, pos scanner.Position) (Match, bool) {
 func (x *Extractor) Settled() int64 { return x.sc.Settled() }
 
 // Match returns the match found by the last call to Next. Its strings
-// stay valid for as long as it is kept (see arenaSize for what that
-// costs).
+// stay valid for as long as it is kept: they are carved from a 16 KiB
+// block that the Extractor shares among its matches, which a kept Match
+// keeps alive.
 func (x *Extractor) Match() Match {
 	if x.views {
 		// Copied once, the URL sharing the copy of Raw when it lies in
 		// it, as it does unless the wrapper's text was rebuilt.
-		raw := x.arena.str(x.m.Raw)
+		raw := x.arena.String(x.m.Raw)
 		if x.urlView {
 			if url := within(raw, x.m.Raw, x.m.URL); url != "" {
 				x.m.URL = url
 			} else {
-				x.m.URL = x.arena.str(x.m.URL)
+				x.m.URL = x.arena.String(x.m.URL)
 			}
 		}
 		x.m.Raw = raw
 		if _, ok := commonScheme(x.m.Scheme); !ok {
-			x.m.Scheme = x.arena.str(x.m.Scheme)
+			x.m.Scheme = x.arena.String(x.m.Scheme)
 		}
 		x.views, x.urlView = false, false
 	}
@@ -529,32 +541,6 @@ func (x *Extractor) All() iter.Seq2[Match, error] {
 			yield(Match{}, err)
 		}
 	}
-}
-
-// arenaSize is the size of the blocks that a Match's strings are carved
-// from: a Match kept after the next one pins at most one block.
-const arenaSize = 16 << 10
-
-// arena hands out strings carved from shared blocks, so that a match
-// costs no allocation of its own: a block is only ever appended to, and
-// a new one is taken when it is full, so a string stays as it was for as
-// long as anybody holds it.
-type arena struct{ buf []byte }
-
-// str returns a copy of s; a long one gets its own allocation.
-func (a *arena) str(s string) string {
-	if len(s) == 0 {
-		return ""
-	}
-	if len(s) > arenaSize/8 {
-		return strings.Clone(s)
-	}
-	if cap(a.buf)-len(a.buf) < len(s) {
-		a.buf = make([]byte, 0, arenaSize)
-	}
-	start := len(a.buf)
-	a.buf = append(a.buf, s...)
-	return unsafe.String(&a.buf[start], len(s))
 }
 
 // commonScheme returns the common schemes, compared without case, as

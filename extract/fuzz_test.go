@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/urlsift/urlsift/extract/rfc1738"
+	"github.com/urlsift/urlsift/scanner"
 )
 
 func FuzzExtract(f *testing.F) {
@@ -93,7 +94,32 @@ func FuzzExtract(f *testing.F) {
 				t.Fatalf("%s reads give %v, whole reads %v", rd.name, got, whole)
 			}
 		}
+		// In place, from the input's start (the zero Position) and from a
+		// position inside a larger input, as package mail reads a part.
+		x := New(nil, opts...)
+		at := scanner.Position{Offset: 100, Line: 5, Column: 1}
+		for _, from := range []scanner.Position{{}, at} {
+			x.ResetAt(bytes.NewReader(in), from)
+			want := drain(t, x)
+			x.ResetBytes(in, from, nil)
+			if got := drain(t, x); !reflect.DeepEqual(got, want) {
+				t.Fatalf("from %v, in place %v, read %v", from, got, want)
+			}
+		}
 	})
+}
+
+// drain returns x's matches, failing t at an error.
+func drain(t *testing.T, x *Extractor) []Match {
+	t.Helper()
+	var got []Match
+	for x.Next() {
+		got = append(got, x.Match())
+	}
+	if err := x.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return got
 }
 
 // lineCol counts lines and columns the slow way.

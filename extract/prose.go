@@ -92,12 +92,12 @@ func (x *Extractor) chooseProse(kind scanner.Kind) bool {
 	if len(x.w.Hyphens) == 0 {
 		if text := view(x.w.Text); !x.proseValid(text, kind) {
 			if s, ok := x.validPrefix(text, kind); ok {
-				x.m = Match{URL: x.arena.str(s), Valid: true}
+				x.m = Match{URL: x.arena.String(s), Valid: true}
 				return true
 			}
 			return false
 		}
-		x.one[0] = x.arena.str(view(x.w.Text))
+		x.one[0] = x.arena.String(view(x.w.Text))
 		readings = x.one[:]
 	} else {
 		readings = x.w.Readings()

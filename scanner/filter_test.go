@@ -2,6 +2,8 @@ package scanner
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -133,34 +135,17 @@ func FuzzSkip(f *testing.F) {
 		"<a:b\r\n> c>\r\n<d:e>", "> <q\n> r:s>", "<a:" + strings.Repeat("b", 40) + ">"} {
 		f.Add([]byte(s), uint8(0))
 	}
-	type found struct {
-		Pos                   Position
-		Raw, Lead, Quote, Err string
-		Body                  Span
-		Prefixes              []Span
-		QuoteClosed, Unquoted bool
-	}
-	scan := func(in []byte, mode Mode, chunk int) []found {
+	scan := func(in []byte, mode Mode, chunk int) []record {
 		var r io.Reader = bytes.NewReader(in)
 		if chunk > 0 {
 			r = chunked{r, chunk}
 		}
-		s := New(r, Rules(mode), MaxLength(32))
-		var got []found
-		for s.Scan() {
-			c := s.Candidate()
-			k := found{Pos: c.Pos, Raw: string(c.Raw), Lead: string(c.Lead), Quote: c.Quote, Body: c.Body,
-				Prefixes: append([]Span(nil), c.Prefixes...), QuoteClosed: c.QuoteClosed, Unquoted: c.Unquoted}
-			if c.Err != nil {
-				k.Err = c.Err.Error()
-			}
-			got = append(got, k)
-		}
+		got, _ := records(New(r, Rules(mode), MaxLength(32)))
 		return got
 	}
 	const skips = SkipEmpty | SkipAbandoned | SkipColonless | SkipUnfit
 	f.Fuzz(func(t *testing.T, in []byte, chunk uint8) {
-		var want []found
+		var want []record
 		for _, k := range scan(in, DefaultMode, 0) {
 			body := []byte(k.Raw[k.Body.Start:k.Body.End])
 			if k.Err == "" && len(body) > 0 && !colonless(body) && !unfit(body) {
@@ -169,6 +154,95 @@ func FuzzSkip(f *testing.F) {
 		}
 		if got := scan(in, DefaultMode|skips, int(chunk)); !reflect.DeepEqual(got, want) {
 			t.Fatalf("%q (read %d bytes at a time):\ngot  %+v\nwant %+v", in, chunk, got, want)
+		}
+	})
+}
+
+// record is a candidate, every field of it, copied.
+type record struct {
+	Pos                   Position
+	Kind                  Kind
+	Raw, Lead, Quote, Err string
+	Body                  Span
+	Prefixes              []Span
+	QuoteClosed, Unquoted bool
+}
+
+// records scans s to its end and returns its candidates and Err.
+func records(s *Scanner) ([]record, error) {
+	var got []record
+	for s.Scan() {
+		c := s.Candidate()
+		k := record{Pos: c.Pos, Kind: c.Kind, Raw: string(c.Raw), Lead: string(c.Lead), Quote: c.Quote, Body: c.Body,
+			Prefixes: append([]Span(nil), c.Prefixes...), QuoteClosed: c.QuoteClosed, Unquoted: c.Unquoted}
+		if c.Err != nil {
+			k.Err = c.Err.Error()
+		}
+		got = append(got, k)
+	}
+	return got, s.Err()
+}
+
+// failing reads r, then fails with err.
+type failing struct {
+	r   io.Reader
+	err error
+}
+
+func (f failing) Read(p []byte) (int, error) {
+	n, err := f.r.Read(p)
+	if err == io.EOF {
+		err = f.err
+	}
+	return n, err
+}
+
+// FuzzInMemory checks ResetBytes against a scan of the same bytes through
+// a reader, read whole or in pieces, in every mode, from a position
+// inside a larger input, with and without a read error at the end: the
+// same candidates, every field alike, and the same error. The Scanner is
+// reset from one to the other and back, so that each starts clean.
+func FuzzInMemory(f *testing.F) {
+	for _, s := range append(shortcutInputs[:len(shortcutInputs):len(shortcutInputs)],
+		"<URL:http://a/> x <http://b/>\n", "> <URL:http://a/\n> b> <c:d>", "| <a:b> <p> <> <<x:y>", "＜x:y＞ <ｘ:a>",
+		"<a:b\r\n> c>\r\n<d:e>", "<a:"+strings.Repeat("b", 40)+">", "<http://a.example/\xff", "x\xef\xbc") {
+		f.Add([]byte(s), uint8(0), uint8(0), false)
+		f.Add([]byte(s), uint8(3), uint8(1), true)
+	}
+	modes := append([]Mode{DefaultMode, DefaultMode | SkipEmpty | SkipAbandoned | SkipColonless | SkipUnfit,
+		DefaultMode &^ Fullwidth &^ QuotePrefixes}, proseModes...)
+	boom := errors.New("boom")
+	f.Fuzz(func(t *testing.T, in []byte, chunk, mode uint8, fail bool) {
+		m := modes[int(mode)%len(modes)]
+		at := Position{Offset: 1000, Line: 20, Column: 1}
+		s := New(nil, Rules(m), ProseSchemes(proseKnown), MaxLength(32), Filename("f"))
+		var r io.Reader = bytes.NewReader(in)
+		if chunk > 0 {
+			r = chunked{r, int(chunk)}
+		}
+		var err error
+		if fail {
+			r, err = failing{r, boom}, boom
+		}
+		s.ResetAt(r, at)
+		want, wantErr := records(s)
+		mem := bytes.Clone(in)
+		s.ResetBytes(mem, at, err)
+		got, gotErr := records(s)
+		if !reflect.DeepEqual(got, want) || fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
+			t.Fatalf("%q in mode %b (read %d bytes at a time, error %v):\nin place %+v, %v\nread     %+v, %v",
+				in, m, chunk, err, got, gotErr, want, wantErr)
+		}
+		if !bytes.Equal(mem, in) {
+			t.Fatalf("%q: ResetBytes changed its input to %q", in, mem)
+		}
+		s.ResetAt(bytes.NewReader(in), at) // the Scanner's own buffer again
+		again, _ := records(s)
+		n := New(nil, Rules(m), ProseSchemes(proseKnown), MaxLength(32), Filename("f"))
+		n.ResetAt(bytes.NewReader(in), at)
+		fresh, _ := records(n)
+		if !reflect.DeepEqual(again, fresh) {
+			t.Fatalf("%q: after ResetBytes, a scan through a reader gives\n%+v\nwant %+v", in, again, fresh)
 		}
 	})
 }

@@ -331,6 +331,7 @@ func Rules(m Mode) Option { return func(s *Scanner) { s.mode = m } }
 // Scanner finds candidates in an input. Create one with New.
 type Scanner struct {
 	rd   io.Reader
+	own  []byte // the buffer that fill reads into; buf is b while ResetBytes's b is scanned
 	name string
 	max  int
 	mode Mode
@@ -379,7 +380,7 @@ func New(r io.Reader, opts ...Option) *Scanner {
 	for _, o := range opts {
 		o(s)
 	}
-	s.buf = make([]byte, max(readSize, 2*s.max))
+	s.own = make([]byte, max(readSize, 2*s.max))
 	s.stop['<'], s.stop['>'] = 1, 1
 	if s.mode&Fullwidth != 0 {
 		s.stop[0xEF] = 1
@@ -403,7 +404,7 @@ func (s *Scanner) Reset(r io.Reader) {
 	// the Scanner for every part, and copying the whole struct (1.5 KiB,
 	// its tables included, with write barriers while the collector ran)
 	// took a tenth of the time of a small message.
-	s.rd = r
+	s.rd, s.buf = r, s.own
 	s.base, s.r, s.w, s.eof, s.err = 0, 0, 0, false, nil
 	s.open, s.openLen, s.fixed, s.openPos, s.lead = -1, 0, false, Position{}, nil
 	s.quote, s.prefixes, s.fallback, s.unquoted = "", s.prefixes[:0], 0, false
@@ -416,6 +417,23 @@ func (s *Scanner) Reset(r io.Reader) {
 	if s.prose.on { // off, nothing of it is read
 		s.cand = Candidate{}
 		s.proseReset()
+	}
+}
+
+// ResetBytes makes the Scanner read b, the whole input, where it lies,
+// with positions from at as ResetAt counts them: no reader, no copy into
+// the Scanner's buffer. err, when not nil, is the read error that would
+// end the input after b, as a reader gives it, and Err reports it. The
+// candidates' Raw are then views of b, which must not change until the
+// next Reset. An input in memory, a decoded mail part or a header block,
+// costs no round trip through a reader: small messages paid for those.
+func (s *Scanner) ResetBytes(b []byte, at Position, err error) {
+	s.ResetAt(nil, at)
+	s.buf, s.w = b[:len(b):len(b)], len(b)
+	if err == nil {
+		s.eof = true
+	} else {
+		s.err = err
 	}
 }
 

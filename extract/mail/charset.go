@@ -32,15 +32,8 @@ func (s *singleByte) Read(p []byte) (int, error) { return s.read(p, s.more, s.in
 func (s *singleByte) more() {
 	for empty := 0; ; empty++ {
 		n, err := s.r.Read(s.in)
-		out := s.buf[:0]
-		for _, c := range s.in[:n] {
-			if c < utf8.RuneSelf {
-				out = append(out, c)
-			} else {
-				out = utf8.AppendRune(out, s.cm.DecodeByte(c))
-			}
-		}
-		s.buf, s.out, s.err = out, out, err
+		s.buf = appendSingleByte(s.buf[:0], s.in[:n], s.cm)
+		s.out, s.err = s.buf, err
 		switch {
 		case n > 0 || err != nil:
 			return
@@ -49,4 +42,17 @@ func (s *singleByte) more() {
 			return
 		}
 	}
+}
+
+// appendSingleByte appends b, in the single-byte charset cm, to dst in
+// UTF-8.
+func appendSingleByte(dst, b []byte, cm *charmap.Charmap) []byte {
+	for _, c := range b {
+		if c < utf8.RuneSelf {
+			dst = append(dst, c)
+		} else {
+			dst = utf8.AppendRune(dst, cm.DecodeByte(c))
+		}
+	}
+	return dst
 }

@@ -76,6 +76,22 @@ func (q *pending) read(p []byte, more func(), ready func() bool) (int, error) {
 	return n, nil
 }
 
+// drain appends all that is left of the text to dst, asking more for it,
+// and returns the error that ends it, nil at its end: a decoder whose
+// input is all in memory is read so in one go.
+func (q *pending) drain(dst []byte, more func()) ([]byte, error) {
+	for {
+		dst, q.out = append(dst, q.out...), nil
+		if q.err != nil {
+			if q.err == io.EOF {
+				return dst, nil
+			}
+			return dst, q.err
+		}
+		more()
+	}
+}
+
 // lineReady reports whether r holds a whole line, which ReadSlice
 // returns without reading.
 func lineReady(r *bufio.Reader) bool {

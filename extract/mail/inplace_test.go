@@ -76,4 +76,26 @@ func TestInPlace(t *testing.T) {
 	} {
 		checkInPlace(t, fmt.Sprintf("%.40q", c), []byte(c))
 	}
+	// Bodies decoded in memory, each followed by a message so that it is
+	// read in place: transfer encodings, their errors, charsets, and the
+	// text that is read through its readers all the same (HTML, flowed,
+	// multi-byte charsets).
+	next := "\nFrom z\n\n<http://next.example/>\n"
+	for _, c := range []string{
+		"Content-Transfer-Encoding: base64\n\nPGh0dHA6Ly9iNjQuZXhhbXBsZS8+\n!!!!\nPGh0dHA6Ly9iLmV4YW1wbGUvPg==\n",
+		"Content-Transfer-Encoding: base64\n\nPGh0dHA6Ly9iNjQuZXhhbXBsZS8+\r\nPGh0dHA6Ly9i\r\nLmV4YW\n",
+		"Content-Transfer-Encoding: BASE64 \nContent-Type: text/plain; charset=iso-8859-1\n\nPGh0dHA6Ly9jYWbpLmV4YW1wbGUvPg==\nPGE6Yj4=\n",
+		"Content-Transfer-Encoding: base64\n\n\n",
+		"Content-Transfer-Encoding: quoted-printable\n\n<http://q.example/=3D=\r\nx>  \n<http://soft.example/=\n",
+		"Content-Type: text/plain; charset=x-unknown\n\n<http://caf\xe9.example/> <http://b.example/\x9c>\n",
+		"Content-Type: text/plain; charset=windows-1251\nContent-Transfer-Encoding: 8bit\n\n<http://\xe0.example/>\n",
+		"Content-Type: text/html\n\n<p><a href=\"http://html.example/\">x</a> <http://wrapped.example/></p>\n",
+		"Content-Type: text/plain; format=flowed\n\n<http://flowed.example/ \nmore>\n",
+		"Content-Type: text/plain; charset=shift_jis\n\n<http://sjis.example/\x82\xa0>\n",
+		"Content-Type: message/delivery-status\n\nX-Note: <http://report.example/>\n",
+		"Content-Type: image/png\nContent-Transfer-Encoding: base64\n\niVBORw0KGgo=\n",
+	} {
+		c = "From a\nSubject: in memory\n" + c + next
+		checkInPlace(t, fmt.Sprintf("%.40q", c), []byte(c))
+	}
 }

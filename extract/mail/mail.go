@@ -38,6 +38,7 @@ import (
 	"golang.org/x/text/transform"
 
 	"github.com/urlsift/urlsift/extract"
+	"github.com/urlsift/urlsift/extract/internal/arena"
 	"github.com/urlsift/urlsift/scanner"
 )
 
@@ -114,10 +115,15 @@ type Part struct {
 	// Warnings apply to every URL of the part.
 	Warnings []string
 
-	input  string // the kind of the input, for Match.Input
-	html   *htmlText
-	header *header // for a header block: its fields name its matches
-	extras []extra // encoded words of the header, decoded
+	input string // the kind of the input, for Match.Input
+	// inMemory says that Body reads text, all of it in memory, and then
+	// textErr (io.EOF when nil): Matches scans text where it lies.
+	inMemory bool
+	text     []byte
+	textErr  error
+	html     *htmlText
+	header   *header // for a header block: its fields name its matches
+	extras   []extra // encoded words of the header, decoded
 }
 
 // extra is a header field with RFC 2047 encoded words, decoded.
@@ -249,6 +255,9 @@ type walker struct {
 	input    string
 	streamed bool         // every message of an mbox is read through its reader, none in place (for tests)
 	rest     eofReader    // the body of a message read in place
+	decoded  eofReader    // the Body of a part decoded in memory
+	src      eofReader    // what a decoder reads in memory
+	dec, cs  []byte       // the decoding of a part in memory: its transfer encoding, its charset
 	depth    int          // multiparts and attached messages open
 	headers  []*header    // one for each depth, reused
 	single   singleByte   // the decoder of single-byte charsets, reused
@@ -257,6 +266,7 @@ type walker struct {
 	recs     []*recorder  // one for each depth, reused
 	msg      int
 	id       string
+	ids      arena.Arena // where the Message-IDs are copied: a message costs no allocation of its own
 	offset   int64
 	br       *bufio.Reader    // for each message in turn
 	ended    func() bool      // reports whether the message is all in memory, or nil
@@ -357,7 +367,7 @@ func (w *walker) messageInPlace(msg []byte, n int, at int64, origin scanner.Posi
 	h := w.depthHeader()
 	h.reset()
 	k, _ := h.lines(msg) // msg ends with an empty line: its header ends in it
-	w.rest = eofReader{msg[k:]}
+	w.rest = eofReader{b: msg[k:]}
 	return w.header(h, &w.rest, "", origin)
 }
 
@@ -383,7 +393,7 @@ func (w *walker) entityMessage(br *bufio.Reader, path string, origin scanner.Pos
 // and walks its body.
 func (w *walker) header(h *header, body io.Reader, path string, origin scanner.Position) bool {
 	if path == "" {
-		w.id = string(h.get(messageID))
+		w.id = w.ids.Bytes(h.get(messageID))
 	}
 	hpath := "header"
 	if path != "" {
@@ -403,8 +413,9 @@ func (w *walker) header(h *header, body io.Reader, path string, origin scanner.P
 	}
 	if len(h.block) > 0 {
 		p := w.newPart(hpath, "")
-		w.block = eofReader{h.block}
+		w.block = eofReader{b: h.block}
 		p.Body, p.Origin, p.header = &w.block, origin, h
+		p.inMemory, p.text = true, h.block
 		if bytes.Contains(h.values, []byte("=?")) { // a field may hold an encoded word
 			for i := range h.fields {
 				if d, ok := decodeHeader(h.value(&h.fields[i])); ok {
@@ -459,7 +470,15 @@ func mediaType(ctype string) (string, map[string]string) {
 func (w *walker) entity(ctype, cte []byte, body io.Reader, path string, whole bool) bool {
 	md := w.mediaType(ctype)
 	mediatype := md.mediatype
-	switch cte = bytes.TrimSpace(cte); {
+	cte = bytes.TrimSpace(cte)
+	if body == io.Reader(&w.rest) && plain(mediatype, md.text) {
+		textPath := path
+		if whole {
+			textPath = join(path, 1)
+		}
+		return w.textInMemory(md.text, cte, w.rest.b, textPath)
+	}
+	switch {
 	case bytes.EqualFold(cte, []byte("quoted-printable")):
 		q := atDepth(&w.qps, w.depth, func() *qpReader { return newQP(nil) })
 		q.reset(body)
@@ -603,14 +622,21 @@ func atDepth[T any](s *[]*T, depth int, mk func() *T) *T {
 	return (*s)[depth]
 }
 
-// eofReader reads b, and says io.EOF with its last bytes: its reader
-// needs no call more to learn of the end (bytes.Reader says it alone).
-type eofReader struct{ b []byte }
+// eofReader reads b, and says io.EOF, or err when it is not nil, with its
+// last bytes: its reader needs no call more to learn of the end
+// (bytes.Reader says it alone).
+type eofReader struct {
+	b   []byte
+	err error
+}
 
 func (r *eofReader) Read(p []byte) (int, error) {
 	n := copy(p, r.b)
 	r.b = r.b[n:]
 	if len(r.b) == 0 {
+		if r.err != nil {
+			return n, r.err
+		}
 		return n, io.EOF
 	}
 	return n, nil
@@ -628,17 +654,68 @@ func join(path string, i int) string {
 	return path + "." + strconv.Itoa(i)
 }
 
+// plain reports whether a part of the media type and text form is text
+// that textInMemory decodes: not HTML, whose links are found as it is
+// read, not format=flowed, and in UTF-8, US-ASCII or a single-byte
+// charset.
+func plain(mediatype string, tf textForm) bool {
+	if !strings.HasPrefix(mediatype, "text/") && !textMessage(mediatype) || mediatype == "text/html" || tf.flowed {
+		return false
+	}
+	_, single := tf.enc.(*charmap.Charmap)
+	return tf.enc == nil || single
+}
+
+// textInMemory yields a text part that is all in memory, body, the whole
+// body of a message read in place, whose Content-Transfer-Encoding is
+// cte: decoded at once, as text reads it, into buffers that serve part
+// after part, and scanned where it lies.
+func (w *walker) textInMemory(tf textForm, cte, body []byte, path string) bool {
+	part := w.newPart(path, tf.charset)
+	if !w.unknownCharset(part, tf, path) {
+		return false
+	}
+	text, err := body, error(nil)
+	switch {
+	case bytes.EqualFold(cte, []byte("quoted-printable")):
+		q := atDepth(&w.qps, w.depth, func() *qpReader { return newQP(nil) })
+		w.dec = q.decodeAll(w.dec[:0], body)
+		text = w.dec
+	case bytes.EqualFold(cte, []byte("base64")):
+		b := atDepth(&w.b64s, w.depth, func() *b64Reader { return new(b64Reader) })
+		w.src = eofReader{b: body}
+		b.reset(&w.src)
+		w.dec, err = b.drain(w.dec[:0], b.more)
+		text = w.dec
+	}
+	if cm, ok := tf.enc.(*charmap.Charmap); ok {
+		w.cs = appendSingleByte(w.cs[:0], text, cm)
+		text = w.cs
+	}
+	w.decoded = eofReader{text, err}
+	part.Body, part.inMemory, part.text, part.textErr = &w.decoded, true, text, err
+	return w.yield(part, nil)
+}
+
+// unknownCharset warns, when the charset of tf is unknown, that the part
+// at path is read as windows-1252. It returns false when the consumer
+// stopped.
+func (w *walker) unknownCharset(part *Part, tf textForm, path string) bool {
+	if !tf.unknown {
+		return true
+	}
+	warning := fmt.Sprintf("unknown charset %q, read as windows-1252", tf.charset)
+	part.Warnings = append(part.Warnings, warning)
+	return w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Path: path,
+		Err: errors.New(warning), Warning: true})
+}
+
 // text yields a text part, decoded to UTF-8.
 func (w *walker) text(mediatype string, tf textForm, body io.Reader, path string) bool {
 	part := w.newPart(path, tf.charset)
 	if enc := tf.enc; enc != nil {
-		if tf.unknown {
-			warning := fmt.Sprintf("unknown charset %q, read as windows-1252", tf.charset)
-			part.Warnings = append(part.Warnings, warning)
-			if !w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Path: path,
-				Err: errors.New(warning), Warning: true}) {
-				return false
-			}
+		if !w.unknownCharset(part, tf, path) {
+			return false
 		}
 		if cm, ok := enc.(*charmap.Charmap); ok {
 			w.single.reset(body, cm)
@@ -720,7 +797,11 @@ func matches(r io.Reader, kind Kind, at Start, c *Counts, streamed bool, opts ..
 			if x == nil {
 				x = extract.New(p.Body, opts...)
 			}
-			x.ResetAt(p.Body, p.Origin)
+			if p.inMemory {
+				x.ResetBytes(p.text, p.Origin, p.textErr)
+			} else {
+				x.ResetAt(p.Body, p.Origin)
+			}
 			if len(p.extras) > 0 && side == nil {
 				side = extract.New(nil, opts...)
 			}

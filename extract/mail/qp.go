@@ -89,6 +89,17 @@ func (q *qpReader) more() {
 	q.line(piece)
 }
 
+// decodeAll appends the decoding of b, all of a part, to dst, as reading
+// it through q gives it.
+func (q *qpReader) decodeAll(dst, b []byte) []byte {
+	q.out = dst
+	for line := range bytes.Lines(b) {
+		q.line(line)
+	}
+	dst, q.out = q.out, nil
+	return dst
+}
+
 // line appends the decoding of a line, or of the last piece of a long
 // one, with its line break unless it ends in a soft line break.
 func (q *qpReader) line(piece []byte) {
