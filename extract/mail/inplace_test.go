@@ -13,10 +13,11 @@ import (
 )
 
 // everything returns every match of an mbox, all its fields, and every
-// error, read with messages in place or streamed.
-func everything(in []byte, streamed bool) []string {
+// error, read with messages in place or streamed, and handed over as
+// copies or, with views, in place.
+func everything(in []byte, streamed, views bool) []string {
 	var out []string
-	for m, err := range matches(bytes.NewReader(in), Mbox, Start{}, nil, streamed, extract.ReportInvalid()) {
+	each(bytes.NewReader(in), Mbox, Start{}, nil, streamed, views, func(m *extract.Match, err error) bool {
 		if err != nil {
 			var pe *PartError
 			if errors.As(err, &pe) {
@@ -24,25 +25,34 @@ func everything(in []byte, streamed bool) []string {
 			} else {
 				out = append(out, "error: "+err.Error())
 			}
-			continue
+			return true
 		}
-		out = append(out, fmt.Sprintf("%+v", m))
-	}
+		out = append(out, fmt.Sprintf("%+v", *m))
+		return true
+	}, extract.ReportInvalid())
 	return out
 }
 
 // checkInPlace: the messages of an mbox read in place give what the same
-// messages read through the mbox's reader give, field for field.
+// messages read through the mbox's reader give, field for field, and
+// matches handed over in place (EachFrom) what their copies give.
 func checkInPlace(t *testing.T, name string, in []byte) {
 	t.Helper()
-	got, want := everything(in, false), everything(in, true)
+	got, want := everything(in, false, false), everything(in, true, false)
+	compare(t, name+": in place", got, "streamed", want)
+	compare(t, name+": views", everything(in, false, true), "copies", got)
+}
+
+// compare fails t at the first record where got and want part.
+func compare(t *testing.T, gotName string, got []string, wantName string, want []string) {
+	t.Helper()
 	i := 0
 	for i < len(got) && i < len(want) && got[i] == want[i] {
 		i++
 	}
 	if i < len(got) || i < len(want) {
-		t.Fatalf("%s: in place, from record %d of %d:\n%q\nstreamed, of %d:\n%q", name, i, len(got), got[i:min(i+1, len(got))],
-			len(want), want[i:min(i+1, len(want))])
+		t.Fatalf("%s, from record %d of %d:\n%q\n%s, of %d:\n%q", gotName, i, len(got), got[i:min(i+1, len(got))],
+			wantName, len(want), want[i:min(i+1, len(want))])
 	}
 }
 
@@ -94,6 +104,7 @@ func TestInPlace(t *testing.T) {
 		"Content-Type: text/plain; charset=shift_jis\n\n<http://sjis.example/\x82\xa0>\n",
 		"Content-Type: message/delivery-status\n\nX-Note: <http://report.example/>\n",
 		"Content-Type: image/png\nContent-Transfer-Encoding: base64\n\niVBORw0KGgo=\n",
+		"X-A: =?utf-8?b?PGh0dHA6Ly9iNjQud29yZC5leGFtcGxlLz4=?=\nX-B: <http://raw.example/>\n\n<http://body.example/>\n",
 	} {
 		c = "From a\nSubject: in memory\n" + c + next
 		checkInPlace(t, fmt.Sprintf("%.40q", c), []byte(c))

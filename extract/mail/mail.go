@@ -115,7 +115,8 @@ type Part struct {
 	// Warnings apply to every URL of the part.
 	Warnings []string
 
-	input string // the kind of the input, for Match.Input
+	input string        // the kind of the input, for Match.Input
+	cur   extract.Match // the match handed over last, when it is not the extractor's
 	// inMemory says that Body reads text, all of it in memory, and then
 	// textErr (io.EOF when nil): Matches scans text where it lies.
 	inMemory bool
@@ -770,44 +771,60 @@ func MatchesFrom(r io.Reader, kind Kind, at Start, c *Counts, opts ...extract.Op
 	return matches(r, kind, at, c, false, opts...)
 }
 
+// EachFrom is MatchesFrom with each match handed over in place, without
+// the copies that an iterator makes of it: m and its strings are valid
+// until yield returns (see extract.Extractor.Current). It stops when
+// yield returns false. Package source reads mail so for the command.
+func EachFrom(r io.Reader, kind Kind, at Start, c *Counts, yield func(m *extract.Match, err error) bool, opts ...extract.Option) {
+	each(r, kind, at, c, false, true, yield, opts...)
+}
+
 // matches is MatchesFrom; streamed is parts'.
 func matches(r io.Reader, kind Kind, at Start, c *Counts, streamed bool, opts ...extract.Option) iter.Seq2[extract.Match, error] {
+	return func(yield func(extract.Match, error) bool) {
+		each(r, kind, at, c, streamed, false, func(m *extract.Match, err error) bool { return yield(*m, err) }, opts...)
+	}
+}
+
+// each is EachFrom; streamed is parts', and views says that matches are
+// handed over in place, not copied.
+func each(r io.Reader, kind Kind, at Start, c *Counts, streamed, views bool, yield func(*extract.Match, error) bool, opts ...extract.Option) {
 	if c == nil {
 		c = new(Counts)
 	}
-	return func(yield func(extract.Match, error) bool) {
-		*c = Counts{}                  // counted afresh at each walk
-		var x, side *extract.Extractor // one for all parts, reset for each
-		for p, err := range parts(r, kind, at, streamed) {
-			if err != nil {
-				if pe := partError(err); pe != nil {
-					c.Messages = max(c.Messages, pe.Message)
-				}
+	*c = Counts{}                  // counted afresh at each walk
+	var x, side *extract.Extractor // one for all parts, reset for each
+	var none extract.Match         // what an error comes with
+	for p, err := range parts(r, kind, at, streamed) {
+		if err != nil {
+			if pe := partError(err); pe != nil {
+				c.Messages = max(c.Messages, pe.Message)
 			}
-			if p != nil {
-				c.Messages = max(c.Messages, p.Message)
-				c.Parts++
-			}
-			if err != nil {
-				if !yield(extract.Match{}, err) {
-					return
-				}
-				continue
-			}
-			if x == nil {
-				x = extract.New(p.Body, opts...)
-			}
-			if p.inMemory {
-				x.ResetBytes(p.text, p.Origin, p.textErr)
-			} else {
-				x.ResetAt(p.Body, p.Origin)
-			}
-			if len(p.extras) > 0 && side == nil {
-				side = extract.New(nil, opts...)
-			}
-			if !p.matches(x, side, yield) {
+		}
+		if p != nil {
+			c.Messages = max(c.Messages, p.Message)
+			c.Parts++
+		}
+		if err != nil {
+			none = extract.Match{}
+			if !yield(&none, err) {
 				return
 			}
+			continue
+		}
+		if x == nil {
+			x = extract.New(p.Body, opts...)
+		}
+		if p.inMemory {
+			x.ResetBytes(p.text, p.Origin, p.textErr)
+		} else {
+			x.ResetAt(p.Body, p.Origin)
+		}
+		if len(p.extras) > 0 && side == nil {
+			side = extract.New(nil, opts...)
+		}
+		if !p.matches(x, side, views, yield) {
+			return
 		}
 	}
 }
@@ -823,13 +840,17 @@ func partError(err error) *PartError {
 // href and src attributes, in the order of the text; for a header block,
 // before the wrappers of a field, the URLs that only its encoded words,
 // decoded, hold.
-func (p *Part) matches(x, side *extract.Extractor, yield func(extract.Match, error) bool) bool {
+func (p *Part) matches(x, side *extract.Extractor, views bool, yield func(*extract.Match, error) bool) bool {
 	h := p.html
 	if h != nil {
 		h.settled = x.Settled
 		h.emit = func(l link) bool {
 			m, ok := x.Link(l.value, l.raw, l.pos)
-			return !ok || yield(p.label(m), nil)
+			if !ok {
+				return true
+			}
+			p.cur = m
+			return yield(p.label(&p.cur), nil)
 		}
 	}
 	// flush hands over what stands at or before offset: links, and the
@@ -848,8 +869,15 @@ func (p *Part) matches(x, side *extract.Extractor, yield func(extract.Match, err
 		return true
 	}
 	for x.Next() {
-		m := x.Match()
-		if !flush(m.Pos.Offset) || !yield(p.label(m), nil) {
+		if !flush(x.Current().Pos.Offset) { // before p.cur is taken: decoded takes it
+			return false
+		}
+		m := x.Current()
+		if !views {
+			p.cur = x.Match()
+			m = &p.cur
+		}
+		if !yield(p.label(m), nil) {
 			return false
 		}
 	}
@@ -857,22 +885,24 @@ func (p *Part) matches(x, side *extract.Extractor, yield func(extract.Match, err
 		return false
 	}
 	if err := x.Err(); err != nil {
-		return yield(extract.Match{}, &PartError{Message: p.Message, MessageID: p.MessageID, MessageOffset: p.MessageOffset, Path: p.Path, Err: err})
+		p.cur = extract.Match{}
+		return yield(&p.cur, &PartError{Message: p.Message, MessageID: p.MessageID, MessageOffset: p.MessageOffset, Path: p.Path, Err: err})
 	}
 	return flush(1<<63 - 1)
 }
 
 // decoded yields the matches of a header field's decoded encoded words
 // that its raw text does not hold, at the position of the field.
-func (p *Part) decoded(x *extract.Extractor, e extra, yield func(extract.Match, error) bool) bool {
+func (p *Part) decoded(x *extract.Extractor, e extra, yield func(*extract.Match, error) bool) bool {
 	c := scanner.Position{Line: p.Origin.Line, Column: 1}.Advance(p.header.block[:e.f.at])
 	at := scanner.Position{Offset: p.Origin.Offset + int64(e.f.at), Line: c.Line, Column: 1}
 	x.ResetAt(strings.NewReader(e.text), at)
 	for x.Next() {
-		m := x.Match()
-		if bytes.Contains(p.header.value(e.f), []byte(m.URL)) {
+		if bytes.Contains(p.header.value(e.f), []byte(x.Current().URL)) {
 			continue // found in the raw text
 		}
+		p.cur = x.Match()
+		m := &p.cur
 		m.Pos.Offset, m.Pos.Line, m.Pos.Column = at.Offset, at.Line, at.Column
 		if !yield(p.label(m), nil) {
 			return false
@@ -881,8 +911,8 @@ func (p *Part) decoded(x *extract.Extractor, e extra, yield func(extract.Match, 
 	return true
 }
 
-// label adds the message and part to a match.
-func (p *Part) label(m extract.Match) extract.Match {
+// label adds the message and part to a match, and returns it.
+func (p *Part) label(m *extract.Match) *extract.Match {
 	m.Input = p.input
 	if p.Message == 0 {
 		return m

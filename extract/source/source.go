@@ -208,13 +208,17 @@ func (s *Source) fail(name string, err error, yield func(m *extract.Match, err e
 func (s *Source) each(br *bufio.Reader, name string, kind mail.Kind, at mail.Start, yield func(m *extract.Match, err error) bool) {
 	s.counts = mail.Counts{}
 	opts := append(slices.Clip(s.opts), extract.Filename(name))
-	if kind != mail.Text {
+	if kind != mail.Text && s.lasting {
 		for m, err := range mail.MatchesFrom(br, kind, at, &s.counts, opts...) {
 			s.cur = m
 			if !yield(&s.cur, err) {
 				return
 			}
 		}
+		return
+	}
+	if kind != mail.Text {
+		mail.EachFrom(br, kind, at, &s.counts, yield, opts...)
 		return
 	}
 	if s.x == nil {
