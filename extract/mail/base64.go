@@ -1,6 +1,7 @@
 package mail
 
 import (
+	"bytes"
 	"encoding/base64"
 	"io"
 )
@@ -39,14 +40,7 @@ func (b *b64Reader) Read(p []byte) (int, error) { return b.read(p, b.more, b.inM
 func (b *b64Reader) more() {
 	for empty := 0; ; {
 		n, err := b.r.Read(b.in[b.have:])
-		k := b.have
-		for _, c := range b.in[b.have : b.have+n] {
-			if c != '\r' && c != '\n' {
-				b.in[k] = c
-				k++
-			}
-		}
-		b.have = k
+		b.have += dropBreaks(b.in[b.have : b.have+n])
 		if whole := b.have / 4 * 4; whole > 0 {
 			if b.padded {
 				b.err = errBase64
@@ -77,4 +71,32 @@ func (b *b64Reader) more() {
 		}
 		return
 	}
+}
+
+// dropBreaks moves the bytes of b that are not CR or LF to its front, in
+// their order, and returns how many there are: line by line, a copy for
+// each, with a byte by byte pass only on a line that holds a CR.
+func dropBreaks(b []byte) int {
+	k := 0
+	for i := 0; i < len(b); {
+		end := bytes.IndexByte(b[i:], '\n')
+		if end < 0 {
+			end = len(b)
+		} else {
+			end += i
+		}
+		line := b[i:end]
+		if bytes.IndexByte(line, '\r') < 0 {
+			k += copy(b[k:], line)
+		} else {
+			for _, c := range line {
+				if c != '\r' {
+					b[k] = c
+					k++
+				}
+			}
+		}
+		i = end + 1
+	}
+	return k
 }

@@ -50,3 +50,28 @@ func FuzzBase64(f *testing.F) {
 		}
 	})
 }
+
+// TestDropBreaks checks dropBreaks against a byte by byte removal of CR
+// and LF on every string of up to seven of "a", CR and LF, and on base64
+// lines.
+func TestDropBreaks(t *testing.T) {
+	check := func(in string) {
+		t.Helper()
+		want := strings.NewReplacer("\r", "", "\n", "").Replace(in)
+		b := []byte(in)
+		if n := dropBreaks(b); string(b[:n]) != want {
+			t.Fatalf("dropBreaks(%q) = %q, want %q", in, b[:n], want)
+		}
+	}
+	var all func(prefix string)
+	all = func(prefix string) {
+		check(prefix)
+		if len(prefix) < 7 {
+			for _, c := range []string{"a", "\r", "\n"} {
+				all(prefix + c)
+			}
+		}
+	}
+	all("")
+	check(strings.Repeat("PGh0dHA6Ly9iNjQuZXhhbXBsZS8+\r\n", 100) + "PGE+")
+}

@@ -116,7 +116,7 @@ type Part struct {
 	Warnings []string
 
 	input string        // the kind of the input, for Match.Input
-	cur   extract.Match // the match handed over last, when it is not the extractor's
+	cur   extract.Match // the match handed over last, when it is not the extractor's (not reset by newPart)
 	// inMemory says that Body reads text, all of it in memory, and then
 	// textErr (io.EOF when nil): Matches scans text where it lies.
 	inMemory bool
@@ -281,9 +281,13 @@ type walker struct {
 // each before the next is asked for, so that one serves them all; its
 // slices keep their room.
 func (w *walker) newPart(path, cs string) *Part {
-	w.part = Part{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Path: path, Charset: cs, input: w.input,
-		Warnings: w.part.Warnings[:0], extras: w.part.extras[:0]}
-	return &w.part
+	// Field by field, not as one composite literal: the whole struct,
+	// its match included, is large, and small messages paid for the copy.
+	p := &w.part
+	p.Message, p.MessageID, p.MessageOffset, p.Path, p.Charset = w.msg, w.id, w.offset, path, cs
+	p.Body, p.Origin, p.Warnings, p.input = nil, scanner.Position{}, p.Warnings[:0], w.input
+	p.inMemory, p.text, p.textErr, p.html, p.header, p.extras = false, nil, nil, nil, nil, p.extras[:0]
+	return p
 }
 
 // media is what a Content-Type field says: its media type, its
