@@ -99,6 +99,14 @@ func lineReady(r *bufio.Reader) bool {
 	return bytes.IndexByte(b, '\n') >= 0
 }
 
+// wholeLines returns the whole lines at the front of what r holds, at
+// most n bytes of it, without reading: a Peek that fills the buffer
+// would take the reader's error, which ReadSlice must return.
+func wholeLines(r *bufio.Reader, n int) []byte {
+	b, _ := r.Peek(min(r.Buffered(), n))
+	return b[:bytes.LastIndexByte(b, '\n')+1]
+}
+
 // line reads one line, or one piece of a long line, and appends what it
 // becomes to f.out.
 func (f *flowed) line() {

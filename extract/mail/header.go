@@ -108,12 +108,8 @@ func (h *header) read(br *bufio.Reader) error {
 	h.reset()
 	start := 0 // where the line being read starts in h.block
 	for {
-		if start == len(h.block) && br.Buffered() > 0 {
-			// Not with a Peek that fills the buffer: Peek would take
-			// the reader's error, which ReadSlice must return.
-			buf, _ := br.Peek(br.Buffered())
-			buf = buf[:bytes.LastIndexByte(buf, '\n')+1]
-			if len(buf) > 0 && len(h.block)+len(buf) <= maxHeader {
+		if start == len(h.block) {
+			if buf := wholeLines(br, br.Buffered()); len(buf) > 0 && len(h.block)+len(buf) <= maxHeader {
 				n, ended := h.lines(buf)
 				br.Discard(n)
 				if ended {

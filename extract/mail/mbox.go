@@ -144,8 +144,7 @@ func (m *mbox) Read(p []byte) (int, error) {
 // no such line is there, and the line by line path reads on. Small
 // messages are read one call for each, not one for each line.
 func (m *mbox) whole(p []byte) int {
-	buf, _ := m.r.Peek(min(m.r.Buffered(), len(p)))
-	buf = buf[:bytes.LastIndexByte(buf, '\n')+1]
+	buf := wholeLines(m.r, len(p))
 	sep := false
 	if k, s, _ := fromLine(buf, 0); k >= 0 {
 		buf, sep = buf[:k], s // a separator is read at once: it ends the message
@@ -189,8 +188,7 @@ func (m *mbox) inBuffer() []byte {
 	if !m.inMsg || m.line != nil || !m.nl {
 		return nil
 	}
-	buf, _ := m.r.Peek(m.r.Buffered())
-	buf = buf[:bytes.LastIndexByte(buf, '\n')+1]
+	buf := wholeLines(m.r, m.r.Buffered())
 	for i := 0; ; {
 		k, sep, quoted := fromLine(buf, i)
 		switch {

@@ -53,15 +53,12 @@ func (q *qpReader) ready() bool { return lineReady(q.r) || q.inMemory() }
 func (q *qpReader) more() {
 	q.out = q.obuf[:0]
 	defer func() { q.obuf = q.out[:0] }()
-	if len(q.carry) == 0 && q.r.Buffered() > 0 {
+	if len(q.carry) == 0 {
 		// The buffer is filled by ReadSlice, which returns the reader's
-		// error; a Peek would take it.
-		buf, _ := q.r.Peek(q.r.Buffered())
-		if end := bytes.LastIndexByte(buf, '\n') + 1; end > 0 {
-			for line := range bytes.Lines(buf[:end]) {
-				q.line(line)
-			}
-			q.r.Discard(end)
+		// error.
+		if buf := wholeLines(q.r, q.r.Buffered()); len(buf) > 0 {
+			q.lines(buf)
+			q.r.Discard(len(buf))
 			return
 		}
 	}
@@ -93,11 +90,16 @@ func (q *qpReader) more() {
 // it through q gives it.
 func (q *qpReader) decodeAll(dst, b []byte) []byte {
 	q.out = dst
+	q.lines(b)
+	dst, q.out = q.out, nil
+	return dst
+}
+
+// lines appends the decoding of b, whole lines but maybe the last.
+func (q *qpReader) lines(b []byte) {
 	for line := range bytes.Lines(b) {
 		q.line(line)
 	}
-	dst, q.out = q.out, nil
-	return dst
 }
 
 // line appends the decoding of a line, or of the last piece of a long
