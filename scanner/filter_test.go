@@ -132,7 +132,7 @@ func FuzzShortcuts(f *testing.F) {
 func FuzzSkip(f *testing.F) {
 	for _, s := range []string{"<URL:http://a/> x <http://b/>\n", "> <URL:http://a/\n> b> <c:d>", ">> <a:b>\n>> <c:\n>> d>",
 		"| <a:b> <p> <> <<x:y>", "<a\n\x01:b> <\xffq:r>", "＜x:y＞ <ｘ:a> <a：b>", "  12. <a:b\n  13. c>",
-		"<a:b\r\n> c>\r\n<d:e>", "> <q\n> r:s>", "<a:" + strings.Repeat("b", 40) + ">"} {
+		"<a:b\r\n> c>\r\n<d:e>", "> <q\n> r:s>", "> <q\n> r> <s:t>", "<a b> <c\n>:d>", "<a:" + strings.Repeat("b", 40) + ">"} {
 		f.Add([]byte(s), uint8(0))
 	}
 	scan := func(in []byte, mode Mode, chunk int) []record {
@@ -143,17 +143,22 @@ func FuzzSkip(f *testing.F) {
 		got, _ := records(New(r, Rules(mode), MaxLength(32)))
 		return got
 	}
-	const skips = SkipEmpty | SkipAbandoned | SkipColonless | SkipUnfit
+	// All the Skip modes, and those that the extractor keeps when it
+	// reports invalid URLs too.
+	const skips, invalid = SkipEmpty | SkipAbandoned | SkipColonless | SkipUnfit, SkipEmpty | SkipColonless
 	f.Fuzz(func(t *testing.T, in []byte, chunk uint8) {
-		var want []record
-		for _, k := range scan(in, DefaultMode, 0) {
-			body := []byte(k.Raw[k.Body.Start:k.Body.End])
-			if k.Err == "" && len(body) > 0 && !colonless(body) && !unfit(body) {
-				want = append(want, k)
+		all := scan(in, DefaultMode, 0)
+		for _, mode := range []Mode{skips, invalid} {
+			var want []record
+			for _, k := range all {
+				body := []byte(k.Raw[k.Body.Start:k.Body.End])
+				if len(body) > 0 && !colonless(body) && (mode == invalid || k.Err == "" && !unfit(body)) {
+					want = append(want, k)
+				}
 			}
-		}
-		if got := scan(in, DefaultMode|skips, int(chunk)); !reflect.DeepEqual(got, want) {
-			t.Fatalf("%q (read %d bytes at a time):\ngot  %+v\nwant %+v", in, chunk, got, want)
+			if got := scan(in, DefaultMode|mode, int(chunk)); !reflect.DeepEqual(got, want) {
+				t.Fatalf("%q (modes %b, read %d bytes at a time):\ngot  %+v\nwant %+v", in, mode, chunk, got, want)
+			}
 		}
 	})
 }

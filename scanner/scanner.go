@@ -657,22 +657,33 @@ func (s *Scanner) findOpen() bool {
 		}
 		// A candidate with no colon before the next "<", wherever it
 		// ends (at that "<" at the latest), is dropped; scanning would
-		// go on at that "<" in every case.
-		// Nothing between can open a candidate either (no 0xEF).
+		// go on at that "<" in every case. So is one with no colon
+		// before a ">" on its line, which closes it: scanning goes on
+		// after it. Nothing between can open a candidate either (no
+		// 0xEF).
 		for s.mode&SkipColonless != 0 {
 			// Nearby, one pass finds the "<", ":" or 0xEF that comes
-			// first; further on, the searches below.
-			if j, c := nextOf(s.buf[i+1 : min(s.w, i+1+min(nearby, s.max))]); c == '<' {
+			// first, or the ">" before any line break; further on, the
+			// searches below.
+			j, c := nextOf(s.buf[i+1 : min(s.w, i+1+min(nearby, s.max))])
+			if c == '>' && j+1 < s.max {
+				s.r, i = i+2+j, -1
+				break
+			}
+			if c == '<' {
 				i += 1 + j
 				continue
 			} else if c != 0 {
 				break
 			}
-			j := s.lt.find(s.buf[:s.w], i+1, s.w)
+			j = s.lt.find(s.buf[:s.w], i+1, s.w)
 			if j < 0 || j > i+s.max || !colonless(s.buf[i+1:j]) {
 				break
 			}
 			i = j
+		}
+		if i < 0 {
+			continue
 		}
 		// A candidate on one line, that another "<" abandons or a ">"
 		// closes with nothing worth returning, is dropped here, before
@@ -808,15 +819,28 @@ func (s *Scanner) hopeless(body []byte, abandoned bool) bool {
 // nearby is how far from a "<" findOpen looks byte by byte.
 const nearby = 32
 
-// colonStop marks "<", ":" and 0xEF, the first byte of "：" and "＜".
-var colonStop = [256]bool{'<': true, ':': true, 0xEF: true}
+// colonStop marks "<", ":" and 0xEF, the first byte of "：" and "＜"; 1
+// for those, 2 for ">" and the line breaks, which count only before the
+// first line break.
+var colonStop = [256]uint8{'<': 1, ':': 1, 0xEF: 1, '>': 2, '\n': 2, '\r': 2}
 
-// nextOf returns the index in b of the first "<", ":" or 0xEF and that
-// byte, or 0 when b holds none.
+// nextOf returns the index in b of the first "<", ":" or 0xEF, or of a
+// ">" that no line break comes before, and that byte; 0 when b holds
+// none. Past a line break, a ">" may be a quote marker, not the end of
+// a candidate.
 func nextOf(b []byte) (int, byte) {
-	for j, c := range b {
-		if colonStop[c] {
-			return j, c
+	j := 0
+	for ; j < len(b); j++ {
+		if t := colonStop[b[j]]; t != 0 {
+			if c := b[j]; t == 1 || c == '>' {
+				return j, c
+			}
+			break
+		}
+	}
+	for ; j < len(b); j++ {
+		if colonStop[b[j]] == 1 {
+			return j, b[j]
 		}
 	}
 	return 0, 0
