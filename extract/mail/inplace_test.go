@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/urlsift/urlsift/extract"
 )
@@ -16,8 +18,13 @@ import (
 // error, read with messages in place or streamed, and handed over as
 // copies or, with views, in place.
 func everything(in []byte, streamed, views bool) []string {
+	return everythingFrom(bytes.NewReader(in), streamed, views)
+}
+
+// everythingFrom is everything for an mbox that r reads.
+func everythingFrom(r io.Reader, streamed, views bool) []string {
 	var out []string
-	each(bytes.NewReader(in), Mbox, Start{}, nil, streamed, views, func(m *extract.Match, err error) bool {
+	each(r, Mbox, Start{}, nil, streamed, views, func(m *extract.Match, err error) bool {
 		if err != nil {
 			var pe *PartError
 			if errors.As(err, &pe) {
@@ -108,5 +115,52 @@ func TestInPlace(t *testing.T) {
 	} {
 		c = "From a\nSubject: in memory\n" + c + next
 		checkInPlace(t, fmt.Sprintf("%.40q", c), []byte(c))
+	}
+}
+
+// TestInBufferRefills reads an mbox larger than the mbox's buffer, whose
+// messages its end cuts: with whole reads, every message but the last
+// (which no separator ends) is read in place, the buffer filled again
+// for those it cut; with reads of every size, and reads that end in an
+// error, the matches and errors are those of the messages streamed.
+func TestInBufferRefills(t *testing.T) {
+	const n = 1000
+	in := smallMessages(n)
+	if len(in) < 4*64<<10 {
+		t.Fatalf("the mbox is %d bytes, not larger than the buffer", len(in))
+	}
+	m, inPlace := newMbox(bytes.NewReader(in)), 0
+	for i := 0; ; i++ {
+		if _, _, ok := m.next(); !ok {
+			if i != n {
+				t.Fatalf("%d messages, want %d", i, n)
+			}
+			break
+		}
+		if msg := m.inBuffer(); msg != nil {
+			inPlace++
+			m.inMsg = false
+			m.take(msg, true)
+		} else if _, err := io.Copy(io.Discard, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if inPlace != n-1 {
+		t.Errorf("%d messages of %d read in place, want all but the last", inPlace, n)
+	}
+	want := everything(in, true, false)
+	for name, rd := range map[string]func(io.Reader) io.Reader{
+		"halves": iotest.HalfReader, "one byte": iotest.OneByteReader, "data and EOF": iotest.DataErrReader,
+	} {
+		compare(t, name, everythingFrom(rd(bytes.NewReader(in)), false, false), "streamed", want)
+	}
+	// A read error in the middle of the mbox ends it there, however it
+	// is read, and a reader that would go on after it is not read again.
+	cut := iotest.TimeoutReader(bytes.NewReader(in[:100<<10]))
+	got := everythingFrom(io.MultiReader(bytes.NewReader(in[:70<<10]), cut), false, false)
+	want = everythingFrom(io.MultiReader(bytes.NewReader(in[:70<<10]), iotest.TimeoutReader(bytes.NewReader(in[:100<<10]))), true, false)
+	compare(t, "a timeout, in place", got, "streamed", want)
+	if last := got[len(got)-1]; !strings.Contains(last, iotest.ErrTimeout.Error()) {
+		t.Errorf("the last record is %q, not the timeout", last)
 	}
 }

@@ -12,10 +12,10 @@ import (
 // mboxo, which quotes only "From ", this undoes that quoting too). Lines
 // of any length are read in pieces.
 type mbox struct {
-	r      *bufio.Reader
-	offset int64 // input offset after the last piece read
-	lines  int   // line breaks up to there
-	prevCR bool  // the last piece read ends in a CR
+	r      *bufio.Reader // over a sticky reader
+	offset int64         // input offset after the last piece read
+	lines  int           // line breaks up to there
+	prevCR bool          // the last piece read ends in a CR
 	err    error
 
 	line      []byte // what is left of the last piece read
@@ -27,7 +27,24 @@ type mbox struct {
 }
 
 func newMbox(r io.Reader) *mbox {
-	return &mbox{r: bufio.NewReaderSize(r, 64<<10), nl: true, blank: true}
+	return &mbox{r: bufio.NewReaderSize(&sticky{r: r}, 64<<10), nl: true, blank: true}
+}
+
+// sticky reads r, and once r has returned an error it returns that error
+// at every read after: a Peek of the mbox's buffered reader takes the
+// error it meets, which the ReadSlice after it must still see.
+type sticky struct {
+	r   io.Reader
+	err error
+}
+
+func (s *sticky) Read(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.r.Read(p)
+	s.err = err
+	return n, err
 }
 
 // fetch reads the next piece of a line into m.line.
@@ -181,23 +198,38 @@ func (m *mbox) take(buf []byte, sep bool) {
 // inBuffer returns the current message, from the start of the line
 // after its "From " line up to the separator that ends it, when m's
 // buffer holds all of it and no line of it is a quoted "From " line
-// (">From ", ">>From "...); else nil. Such a message can be read in place,
-// and then taken with take(msg, true). Lines that start with "From "
-// but follow no empty line are the message's own.
+// (">From ", ">>From "...); else nil. Such a message can be read in
+// place, and then taken with take(msg, true). Lines that start with
+// "From " but follow no empty line are the message's own. A message
+// whose end is not in the buffer gets one read more: what the buffer
+// holds moves to its front and the read fills the room after it, so that
+// a message that the end of the buffer cut, as one in a few hundred
+// small ones is, is read in place too. One read, as the line by line
+// path would make next: no more wait for the input, and no search of
+// the same bytes again and again when the input comes a little at a time.
 func (m *mbox) inBuffer() []byte {
 	if !m.inMsg || m.line != nil || !m.nl {
 		return nil
 	}
-	buf := wholeLines(m.r, m.r.Buffered())
-	for i := 0; ; {
+	for i, refilled := 0, false; ; {
+		buf := wholeLines(m.r, m.r.Buffered())
 		k, sep, quoted := fromLine(buf, i)
 		switch {
-		case k < 0 || quoted:
-			return nil // the end is not in the buffer, or a quoted line is for the line by line path
+		case quoted:
+			return nil // a quoted line is for the line by line path
 		case sep:
 			return buf[:k] // the separator that ends the message
+		case k >= 0:
+			i = k + 1 // a line of the message's own
+		case refilled || m.r.Buffered() == m.r.Size():
+			return nil // the end is not in the buffer
+		default:
+			// No line of buf starts with "From " from i on: the search
+			// goes on in the lines that the read brings. An error it
+			// meets stays for the line by line path (see sticky).
+			m.r.Peek(m.r.Buffered() + 1)
+			i, refilled = len(buf), true
 		}
-		i = k + 1
 	}
 }
 
