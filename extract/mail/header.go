@@ -49,7 +49,8 @@ type field struct {
 // header is a message's header block as read, and its fields. One serves
 // message after message, its buffers reused.
 type header struct {
-	block  []byte  // the raw bytes, the empty line that ends them included
+	block  []byte  // the raw bytes, the empty line that ends them included: own, or a view (inPlace)
+	own    []byte  // the buffer that block is when read
 	fields []field // in the order of the block
 	values []byte  // the fields' values, one after another
 	bad    []int   // block offsets of lines that are not fields, skipped
@@ -105,6 +106,12 @@ func (h *header) fieldAt(at int64) string {
 // maxHeader bytes, or the input's error. Time is linear in the block.
 // The whole lines that br holds are taken in one go, not line by line.
 func (h *header) read(br *bufio.Reader) error {
+	err := h.readLines(br)
+	h.own = h.block // with the room it grew
+	return err
+}
+
+func (h *header) readLines(br *bufio.Reader) error {
 	h.reset()
 	start := 0 // where the line being read starts in h.block
 	for {
@@ -143,7 +150,7 @@ func (h *header) read(br *bufio.Reader) error {
 
 // reset empties h for the next header block.
 func (h *header) reset() {
-	h.block, h.fields, h.values, h.bad = h.block[:0], h.fields[:0], h.values[:0], h.bad[:0]
+	h.block, h.fields, h.values, h.bad = h.own[:0], h.fields[:0], h.values[:0], h.bad[:0]
 	h.known = [3]int{-1, -1, -1}
 }
 
@@ -154,6 +161,23 @@ func (h *header) reset() {
 func (h *header) lines(buf []byte) (int, bool) {
 	from := len(h.block)
 	h.block = append(h.block, buf...)
+	return h.take(from)
+}
+
+// inPlace reads the header block at the start of msg, which ends with an
+// empty line, where it lies: block is then a view of msg, valid as long
+// as msg is. It returns the length of the block.
+func (h *header) inPlace(msg []byte) int {
+	h.reset()
+	h.block = msg
+	n, _ := h.take(0)
+	return n
+}
+
+// take takes in the lines of h.block from offset from on, up to the empty
+// line that ends the block, and cuts the block there. It returns how
+// many bytes it took, and whether the block ended.
+func (h *header) take(from int) (int, bool) {
 	for start := from; start < len(h.block); {
 		end := start + bytes.IndexByte(h.block[start:], '\n') + 1
 		if h.line(start, end) {
@@ -162,7 +186,7 @@ func (h *header) lines(buf []byte) (int, bool) {
 		}
 		start = end
 	}
-	return len(buf), false
+	return len(h.block) - from, false
 }
 
 // line takes in the line h.block[start:end]. It returns true when that
@@ -265,6 +289,23 @@ func headerBlock(b []byte) bool {
 	return known
 }
 
+// encodedWord reports whether b holds "=?", which starts an RFC 2047
+// encoded word: a search for "?", rare in header fields, then a look at
+// the byte before it, where a search for both bytes would stop at every
+// "=" of the parameters of Content-Type.
+func encodedWord(b []byte) bool {
+	for i := 1; i < len(b); i++ {
+		k := bytes.IndexByte(b[i:], '?')
+		if k < 0 {
+			return false
+		}
+		if i += k; b[i-1] == '=' {
+			return true
+		}
+	}
+	return false
+}
+
 var wordDecoder = &mime.WordDecoder{CharsetReader: func(cs string, r io.Reader) (io.Reader, error) {
 	enc, err := htmlindex.Get(cs)
 	if err != nil {
@@ -276,7 +317,7 @@ var wordDecoder = &mime.WordDecoder{CharsetReader: func(cs string, r io.Reader) 
 // decodeHeader decodes the RFC 2047 encoded words of a field value, and
 // says whether there were any.
 func decodeHeader(v []byte) (string, bool) {
-	if !bytes.Contains(v, []byte("=?")) {
+	if !encodedWord(v) {
 		return "", false
 	}
 	d, err := wordDecoder.DecodeHeader(string(v))

@@ -370,8 +370,7 @@ func (w *walker) depthHeader() *header {
 func (w *walker) messageInPlace(msg []byte, n int, at int64, origin scanner.Position) bool {
 	w.msg, w.id, w.offset = n, "", at
 	h := w.depthHeader()
-	h.reset()
-	k, _ := h.lines(msg) // msg ends with an empty line: its header ends in it
+	k := h.inPlace(msg) // msg ends with an empty line: its header ends in it
 	w.rest = eofReader{b: msg[k:]}
 	return w.header(h, &w.rest, "", origin)
 }
@@ -421,7 +420,7 @@ func (w *walker) header(h *header, body io.Reader, path string, origin scanner.P
 		w.block = eofReader{b: h.block}
 		p.Body, p.Origin, p.header = &w.block, origin, h
 		p.inMemory, p.text = true, h.block
-		if bytes.Contains(h.values, []byte("=?")) { // a field may hold an encoded word
+		if encodedWord(h.values) { // a field may hold an encoded word
 			for i := range h.fields {
 				if d, ok := decodeHeader(h.value(&h.fields[i])); ok {
 					p.extras = append(p.extras, extra{&h.fields[i], d})

@@ -609,3 +609,13 @@ func TestSingleByte(t *testing.T) {
 		}
 	}
 }
+
+// TestEncodedWord compares encodedWord with a search for "=?".
+func TestEncodedWord(t *testing.T) {
+	for _, s := range []string{"", "=", "?", "=?", "?=", "a?b=?c", "?=?", "??", "x=y?", "= ?", "text/plain; charset=utf-8",
+		"=?utf-8?q?a?=", "a?b?c?=", strings.Repeat("=", 40) + "?", strings.Repeat("?", 40) + "=?"} {
+		if got, want := encodedWord([]byte(s)), strings.Contains(s, "=?"); got != want {
+			t.Errorf("encodedWord(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
