@@ -3,6 +3,7 @@ package mail
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -201,8 +202,8 @@ func (h *header) line(start, end int) bool {
 		h.values = append(h.values, body...)          // unfolded: the line break goes
 		h.fields[len(h.fields)-1].end = len(h.values) // the last field's value ends the values
 	default:
-		colon := bytes.IndexByte(body, ':')
-		if colon < 0 || !fieldName(body[:colon], false) {
+		colon := fieldColon(body)
+		if colon < 0 {
 			h.bad = append(h.bad, start)
 			return false
 		}
@@ -216,8 +217,8 @@ func (h *header) line(start, end int) bool {
 	return false
 }
 
-// knownField returns the index in knownFields of the field called name,
-// in any case, or -1.
+// knownField returns the index in knownFields of the field called name
+// (printable ASCII, as fieldColon takes it), in any case, or -1.
 func knownField(name []byte) int {
 	var k int
 	switch len(name) {
@@ -230,10 +231,54 @@ func knownField(name []byte) int {
 	default:
 		return -1
 	}
-	if !ascii.EqualFold(name, knownFields[k]) {
+	if !foldedEqual(name, knownLower[k]) {
 		return -1
 	}
 	return k
+}
+
+// knownLower are knownFields in lower case.
+var knownLower = [...][]byte{[]byte("message-id"), []byte("content-type"), []byte("content-transfer-encoding")}
+
+// foldedEqual reports whether name, printable ASCII, is lower, of lower
+// case letters and "-", in any case: eight bytes at a time, each byte of
+// name with its 0x20 bit set, which makes a letter lower case and keeps
+// "-" (only a CR would also become "-", and name holds none).
+func foldedEqual(name, lower []byte) bool {
+	if len(name) != len(lower) {
+		return false
+	}
+	const bits = 0x2020202020202020
+	i := 0
+	for ; i+8 <= len(name); i += 8 {
+		if binary.LittleEndian.Uint64(name[i:])|bits != binary.LittleEndian.Uint64(lower[i:]) {
+			return false
+		}
+	}
+	for ; i < len(name); i++ {
+		if name[i]|0x20 != lower[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// fieldColon returns the index in line of the colon that ends its field
+// name, when the name before it is printable ASCII and not empty (see
+// fieldName), or -1: one pass for both.
+func fieldColon(line []byte) int {
+	for i, c := range line {
+		switch {
+		case c == ':':
+			if i == 0 {
+				return -1
+			}
+			return i
+		case c < '!' || c > '~':
+			return -1
+		}
+	}
+	return -1
 }
 
 // fieldName reports whether name is a header field name: printable ASCII

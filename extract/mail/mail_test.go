@@ -619,3 +619,32 @@ func TestEncodedWord(t *testing.T) {
 		}
 	}
 }
+
+// TestFieldNames compares knownField and fieldColon with what they stand
+// for: a field name, printable ASCII, up to the first colon, and a match
+// of knownFields in any case.
+func TestFieldNames(t *testing.T) {
+	names := []string{"Message-ID", "message-id", "MESSAGE-ID", "Message_ID", "Message\rID", "Message-IDs", "Content-Type",
+		"content-TYPE", "Content-Typf", "Content-Transfer-Encoding", "CONTENT-TRANSFER-ENCODING", "Content-Transfer-Encodinf",
+		"Content-Transfer\x00Encoding", "Content-Transfer-Encod\xe9ng", "MIME-Version", "Subject", "", "X", "Content-type\x80"}
+	for _, name := range names {
+		want := -1
+		for k, known := range knownFields {
+			if fieldName([]byte(name), false) && strings.EqualFold(name, known) {
+				want = k
+			}
+		}
+		if got := knownField([]byte(name)); fieldName([]byte(name), false) && got != want {
+			t.Errorf("knownField(%q) = %d, want %d", name, got, want)
+		}
+		for _, line := range []string{name + ": value", name + ":", name, " " + name + ": x", name + " : x"} {
+			want := strings.IndexByte(line, ':')
+			if want >= 0 && !fieldName([]byte(line[:want]), false) {
+				want = -1
+			}
+			if got := fieldColon([]byte(line)); got != want {
+				t.Errorf("fieldColon(%q) = %d, want %d", line, got, want)
+			}
+		}
+	}
+}
