@@ -12,11 +12,14 @@ import (
 // mboxo, which quotes only "From ", this undoes that quoting too). Lines
 // of any length are read in pieces.
 type mbox struct {
-	r      *bufio.Reader // over a sticky reader
-	offset int64         // input offset after the last piece read
-	lines  int           // line breaks up to there
-	prevCR bool          // the last piece read ends in a CR
-	err    error
+	r *bufio.Reader
+	// peekErr is the error that a Peek of inBuffer met, which r no
+	// longer holds: fetch returns it once r's buffer is read.
+	peekErr error
+	offset  int64 // input offset after the last piece read
+	lines   int   // line breaks up to there
+	prevCR  bool  // the last piece read ends in a CR
+	err     error
 
 	line      []byte // what is left of the last piece read
 	lineStart bool   // that piece starts a line
@@ -27,24 +30,27 @@ type mbox struct {
 }
 
 func newMbox(r io.Reader) *mbox {
-	return &mbox{r: bufio.NewReaderSize(&sticky{r: r}, 64<<10), nl: true, blank: true}
+	// A bufio.Reader as large, as package source gives, is read as it
+	// is: no second buffer, no copy of every byte from one to the other.
+	return &mbox{r: bufio.NewReaderSize(r, 64<<10), nl: true, blank: true}
 }
 
-// sticky reads r, and once r has returned an error it returns that error
-// at every read after: a Peek of the mbox's buffered reader takes the
-// error it meets, which the ReadSlice after it must still see.
-type sticky struct {
-	r   io.Reader
-	err error
-}
-
-func (s *sticky) Read(p []byte) (int, error) {
-	if s.err != nil {
-		return 0, s.err
+// readSlice is m.r.ReadSlice('\n'), but after inBuffer's Peek met an
+// error, which the Peek took from the reader, it reads only what the
+// buffer holds and then returns that error: the input is not read after
+// its error, as ReadSlice would do.
+func (m *mbox) readSlice() ([]byte, error) {
+	if m.peekErr == nil {
+		return m.r.ReadSlice('\n')
 	}
-	n, err := s.r.Read(p)
-	s.err = err
-	return n, err
+	b, _ := m.r.Peek(m.r.Buffered())
+	if i := bytes.IndexByte(b, '\n'); i >= 0 {
+		b = b[:i+1]
+		m.r.Discard(len(b))
+		return b, nil
+	}
+	m.r.Discard(len(b))
+	return b, m.peekErr
 }
 
 // fetch reads the next piece of a line into m.line.
@@ -52,7 +58,7 @@ func (m *mbox) fetch() bool {
 	if m.err != nil {
 		return false
 	}
-	piece, err := m.r.ReadSlice('\n')
+	piece, err := m.readSlice()
 	if err == bufio.ErrBufferFull {
 		err = nil
 	}
@@ -201,17 +207,17 @@ func (m *mbox) take(buf []byte, sep bool) {
 // (">From ", ">>From "...); else nil. Such a message can be read in
 // place, and then taken with take(msg, true). Lines that start with
 // "From " but follow no empty line are the message's own. A message
-// whose end is not in the buffer gets one read more: what the buffer
-// holds moves to its front and the read fills the room after it, so that
-// a message that the end of the buffer cut, as one in a few hundred
-// small ones is, is read in place too. One read, as the line by line
+// whose end is not in the buffer gets a few reads more: what the buffer
+// holds moves to its front and the reads fill the room after it, so
+// that a message that the end of the buffer cut, as one in a few hundred
+// small ones is, is read in place too. A few reads, as the line by line
 // path would make next: no more wait for the input, and no search of
 // the same bytes again and again when the input comes a little at a time.
 func (m *mbox) inBuffer() []byte {
 	if !m.inMsg || m.line != nil || !m.nl {
 		return nil
 	}
-	for i, refilled := 0, false; ; {
+	for i, reads := 0, 0; ; {
 		buf := wholeLines(m.r, m.r.Buffered())
 		k, sep, quoted := fromLine(buf, i)
 		switch {
@@ -221,17 +227,21 @@ func (m *mbox) inBuffer() []byte {
 			return buf[:k] // the separator that ends the message
 		case k >= 0:
 			i = k + 1 // a line of the message's own
-		case refilled || m.r.Buffered() == m.r.Size():
+		case reads == maxRefills || m.peekErr != nil || m.r.Buffered() == m.r.Size():
 			return nil // the end is not in the buffer
 		default:
 			// No line of buf starts with "From " from i on: the search
-			// goes on in the lines that the read brings. An error it
-			// meets stays for the line by line path (see sticky).
-			m.r.Peek(m.r.Buffered() + 1)
-			i, refilled = len(buf), true
+			// goes on in the lines that the read brings.
+			if _, err := m.r.Peek(m.r.Buffered() + 1); err != nil {
+				m.peekErr = err
+			}
+			i, reads = len(buf), reads+1
 		}
 	}
 }
+
+// maxRefills bounds the reads that inBuffer makes for a message.
+const maxRefills = 4
 
 // fromLine finds the first line of buf, from buf[i:] on, that starts with
 // "From " or with ">"s and "From ". It returns where that line starts, or
