@@ -13,10 +13,12 @@ package output
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"slices"
 	"strconv"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/urlsift/urlsift/extract"
 )
@@ -74,8 +76,15 @@ func (e *Encoder) Append(dst []byte, m *extract.Match) []byte {
 	} else {
 		dst = e.head.append(dst, m, m.Pos.Filename, m.Input, appendHead)
 	}
+	// Raw is checked once: a URL that lies in it, as a wrapper on one
+	// line holds it, is then written as it is with no check of its own.
+	rawRun := plainRun(m.Raw, 0) // the bytes of Raw before its first to escape
 	dst = append(dst, `,"url":`...)
-	dst = AppendString(dst, m.URL)
+	if rawRun == len(m.Raw) && within(m.URL, m.Raw) {
+		dst = appendPlain(dst, m.URL)
+	} else {
+		dst = AppendString(dst, m.URL)
+	}
 	if m.Valid {
 		dst = append(dst, `,"valid":true`...)
 	} else {
@@ -105,15 +114,19 @@ func (e *Encoder) Append(dst []byte, m *extract.Match) []byte {
 		dst = AppendString(dst, m.Form.String())
 		dst = append(dst, `,"raw":`...)
 	}
-	dst = AppendString(dst, m.Raw)
+	if rawRun == len(m.Raw) {
+		dst = appendPlain(dst, m.Raw)
+	} else {
+		dst = appendEscaped(append(dst, '"'), m.Raw, rawRun)
+	}
 	dst = append(dst, `,"offset":`...)
-	dst = strconv.AppendInt(dst, m.Pos.Offset, 10)
+	dst = appendInt(dst, m.Pos.Offset)
 	dst = append(dst, `,"length":`...)
-	dst = strconv.AppendInt(dst, int64(len(m.Raw)), 10)
+	dst = appendInt(dst, int64(len(m.Raw)))
 	dst = append(dst, `,"line":`...)
-	dst = strconv.AppendInt(dst, int64(m.Pos.Line), 10)
+	dst = appendInt(dst, int64(m.Pos.Line))
 	dst = append(dst, `,"col":`...)
-	dst = strconv.AppendInt(dst, int64(m.Pos.Column), 10)
+	dst = appendInt(dst, int64(m.Pos.Column))
 	if len(m.Alternatives) == 0 {
 		dst = append(dst, `,"alternatives":[]`...)
 	} else {
@@ -207,9 +220,70 @@ func AppendString(dst []byte, s string) []byte {
 	if i := plainRun(s, 0); i < len(s) {
 		return appendEscaped(append(dst, '"'), s, i)
 	}
-	dst = append(dst, '"') // all of s as it is: the common case
+	return appendPlain(dst, s) // the common case
+}
+
+// appendPlain appends s, all of whose bytes are written as they are, as
+// a JSON string.
+func appendPlain(dst []byte, s string) []byte {
+	dst = append(dst, '"')
 	dst = append(dst, s...)
 	return append(dst, '"')
+}
+
+// within reports whether the bytes of s lie in those of t.
+func within(s, t string) bool {
+	off := uintptr(unsafe.Pointer(unsafe.StringData(s))) - uintptr(unsafe.Pointer(unsafe.StringData(t)))
+	return len(s) > 0 && off <= uintptr(len(t)) && uintptr(len(s)) <= uintptr(len(t))-off
+}
+
+// pairs holds the two digits of each number from 00 to 99.
+const pairs = "00010203040506070809101112131415161718192021222324252627282930313233343536373839" +
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879" +
+	"8081828384858687888990919293949596979899"
+
+// pow10 holds the powers of ten that an int64 reaches.
+var pow10 = func() (t [19]uint64) {
+	t[0] = 1
+	for i := 1; i < len(t); i++ {
+		t[i] = t[i-1] * 10
+	}
+	return t
+}()
+
+// appendInt appends n in decimal, as strconv.AppendInt(dst, n, 10) does:
+// a number of the record (an offset, a line...) is written in place, two
+// digits at a time from its end, not in a buffer of its own and then
+// copied.
+func appendInt(dst []byte, n int64) []byte {
+	if n < 0 {
+		return strconv.AppendInt(dst, n, 10)
+	}
+	u := uint64(n)
+	if u < 10 {
+		return append(dst, byte('0'+u))
+	}
+	t := bits.Len64(u) * 1233 >> 12 // log10(2) is about 1233/4096: t or t+1 is the number of digits
+	digits := t + 1
+	if u < pow10[t] {
+		digits = t
+	}
+	dst = slices.Grow(dst, digits)
+	i := len(dst) + digits
+	dst = dst[:i]
+	for u >= 100 {
+		q := u / 100
+		r := 2 * (u - q*100)
+		i -= 2
+		dst[i], dst[i+1] = pairs[r], pairs[r+1]
+		u = q
+	}
+	if u >= 10 {
+		dst[i-2], dst[i-1] = pairs[2*u], pairs[2*u+1]
+	} else {
+		dst[i-1] = byte('0' + u)
+	}
+	return dst
 }
 
 // plainRun returns the end of the run of bytes of s from i on that are

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode"
@@ -183,6 +185,7 @@ type jsonRecord struct {
 func FuzzAppendJSON(f *testing.F) {
 	f.Add("f.txt", "http://a/<b>&c", "<URL:http://a/\r\n<b>&c>", "", "\u2028\u2029\x00", int64(7), 3, 9, true, 0, "<id>", "x-")
 	f.Add("\xff.txt", "\x7f\u0085\u202e", "<\x1b[31m>", "bad \"x\"", "", int64(1<<40), 1, 1, false, 2, "", "")
+	f.Add("f.txt", "a\"b\x00\u2028", "<http://plain.example/>", "", "", int64(0), 1, 1, true, 0, "", "")
 	f.Fuzz(func(t *testing.T, path, url, raw, errText, alt string, offset int64, line, col int, valid bool, message int, id, warning string) {
 		m := extract.Match{Pos: scanner.Position{Filename: path, Offset: offset, Line: line, Column: col}, URL: url, Valid: valid,
 			Error: errText, Scheme: alt, Form: extract.FormBare, Raw: raw, Input: warning}
@@ -198,22 +201,34 @@ func FuzzAppendJSON(f *testing.F) {
 			m.Mail = extract.Mail{Message: message, MessageID: id, MessageOffset: offset / 2, Part: "1." + alt, Charset: warning}
 			want.jsonMail = &jsonMail{message, id, offset / 2, "1." + alt, warning}
 		}
-		var b bytes.Buffer
-		enc := json.NewEncoder(&b)
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(want); err != nil {
-			t.Fatal(err)
-		}
-		var ref strings.Builder
-		for _, c := range strings.TrimSuffix(b.String(), "\n") {
-			if c == 0x7f || c >= 0x80 && c <= 0x9f || unicode.Is(unicode.Bidi_Control, c) {
-				fmt.Fprintf(&ref, `\u%04x`, c)
-				continue
+		reference := func(want jsonRecord) string {
+			var b bytes.Buffer
+			enc := json.NewEncoder(&b)
+			enc.SetEscapeHTML(false)
+			if err := enc.Encode(want); err != nil {
+				t.Fatal(err)
 			}
-			ref.WriteRune(c)
+			var ref strings.Builder
+			for _, c := range strings.TrimSuffix(b.String(), "\n") {
+				if c == 0x7f || c >= 0x80 && c <= 0x9f || unicode.Is(unicode.Bidi_Control, c) {
+					fmt.Fprintf(&ref, `\u%04x`, c)
+					continue
+				}
+				ref.WriteRune(c)
+			}
+			return ref.String()
 		}
-		if got := string(AppendJSON(nil, &m)); got != ref.String() {
-			t.Fatalf("got  %s\nwant %s", got, ref.String())
+		if got, want := string(AppendJSON(nil, &m)), reference(want); got != want {
+			t.Fatalf("got  %s\nwant %s", got, want)
+		}
+		// A URL that lies in Raw, as a wrapper on one line holds it, is
+		// written as one that does not.
+		inRaw, wantIn := m, want
+		inRaw.Raw = raw + "<" + url + ">"
+		inRaw.URL = inRaw.Raw[len(raw)+1 : len(inRaw.Raw)-1]
+		wantIn.Raw, wantIn.Length = inRaw.Raw, len(inRaw.Raw)
+		if got, want := string(AppendJSON(nil, &inRaw)), reference(wantIn); got != want {
+			t.Fatalf("URL in Raw: got  %s\nwant %s", got, want)
 		}
 		// An Encoder writes the same, whatever it wrote before.
 		other := m
@@ -263,6 +278,23 @@ func TestEncoder(t *testing.T) {
 		m.Scheme, m.Pos.Filename, m.Input = unsafe.String(&view[0], len(view)), unsafe.String(&view[0], 3), unsafe.String(&view[3], 3)
 		if got, want := e.Append(nil, &m), AppendJSON(nil, &m); string(got) != string(want) {
 			t.Fatalf("view %q: got %s\nwant %s", text, got, want)
+		}
+	}
+}
+
+// TestAppendInt compares appendInt with strconv.AppendInt: small numbers,
+// each side of every power of ten, the ends of int64, and after text.
+func TestAppendInt(t *testing.T) {
+	ns := []int64{math.MinInt64, -100, -1, math.MaxInt64, math.MaxInt64 - 1}
+	for n := int64(0); n < 1000; n++ {
+		ns = append(ns, n)
+	}
+	for p := int64(10); p > 0 && p <= math.MaxInt64/10; p *= 10 {
+		ns = append(ns, p-1, p, p+1, 10*p-1)
+	}
+	for _, n := range ns {
+		if got, want := appendInt([]byte("x:"), n), strconv.AppendInt([]byte("x:"), n, 10); string(got) != string(want) {
+			t.Errorf("appendInt(%d) = %s, want %s", n, got, want)
 		}
 	}
 }
