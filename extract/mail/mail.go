@@ -474,27 +474,23 @@ func mediaType(ctype string) (string, map[string]string) {
 func (w *walker) entity(ctype, cte []byte, body io.Reader, path string, whole bool) bool {
 	md := w.mediaType(ctype)
 	mediatype := md.mediatype
-	cte = bytes.TrimSpace(cte)
-	if body == io.Reader(&w.rest) && plain(mediatype, md.text) {
-		textPath := path
-		if whole {
-			textPath = join(path, 1)
-		}
-		return w.textInMemory(md.text, cte, w.rest.b, textPath)
-	}
-	switch {
-	case bytes.EqualFold(cte, []byte("quoted-printable")):
-		q := atDepth(&w.qps, w.depth, func() *qpReader { return newQP(nil) })
-		q.reset(body)
-		q.ended, body = w.ended, q
-	case bytes.EqualFold(cte, []byte("base64")):
-		b := atDepth(&w.b64s, w.depth, func() *b64Reader { return new(b64Reader) })
-		b.reset(body)
-		b.ended, body = w.ended, b
-	}
+	enc := transferEncoding(cte)
 	textPath := path
 	if whole {
 		textPath = join(path, 1)
+	}
+	if body == io.Reader(&w.rest) && plain(mediatype, md.text) {
+		return w.textInMemory(md.text, enc, w.rest.b, textPath)
+	}
+	switch enc {
+	case quotedPrintable:
+		q := w.qp()
+		q.reset(body)
+		q.ended, body = w.ended, q
+	case base64Encoded:
+		b := w.b64()
+		b.reset(body)
+		b.ended, body = w.ended, b
 	}
 	nests := strings.HasPrefix(mediatype, "multipart/") || mediatype == "message/rfc822" || mediatype == "message/global"
 	if nests {
@@ -616,6 +612,36 @@ func (w *watched) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// The transfer encodings that are decoded (RFC 2045 section 6); any
+// other is read as it is.
+const (
+	identity = iota
+	quotedPrintable
+	base64Encoded
+)
+
+// transferEncoding returns the transfer encoding that a
+// Content-Transfer-Encoding field's value names.
+func transferEncoding(cte []byte) int {
+	switch cte = bytes.TrimSpace(cte); {
+	case bytes.EqualFold(cte, []byte("quoted-printable")):
+		return quotedPrintable
+	case bytes.EqualFold(cte, []byte("base64")):
+		return base64Encoded
+	}
+	return identity
+}
+
+// qp returns the quoted-printable decoder of the current depth.
+func (w *walker) qp() *qpReader {
+	return atDepth(&w.qps, w.depth, func() *qpReader { return newQP(nil) })
+}
+
+// b64 returns the base64 decoder of the current depth.
+func (w *walker) b64() *b64Reader {
+	return atDepth(&w.b64s, w.depth, func() *b64Reader { return new(b64Reader) })
+}
+
 // atDepth returns the one of *s kept for the given depth of nesting,
 // made by mk when there is none yet: the parts around a part hold theirs,
 // and each is reused by the next part at its depth.
@@ -671,22 +697,21 @@ func plain(mediatype string, tf textForm) bool {
 }
 
 // textInMemory yields a text part that is all in memory, body, the whole
-// body of a message read in place, whose Content-Transfer-Encoding is
-// cte: decoded at once, as text reads it, into buffers that serve part
+// body of a message read in place, in the transfer encoding enc: decoded
+// at once, as text reads it, into buffers that serve part
 // after part, and scanned where it lies.
-func (w *walker) textInMemory(tf textForm, cte, body []byte, path string) bool {
+func (w *walker) textInMemory(tf textForm, enc int, body []byte, path string) bool {
 	part := w.newPart(path, tf.charset)
 	if !w.unknownCharset(part, tf, path) {
 		return false
 	}
 	text, err := body, error(nil)
-	switch {
-	case bytes.EqualFold(cte, []byte("quoted-printable")):
-		q := atDepth(&w.qps, w.depth, func() *qpReader { return newQP(nil) })
-		w.dec = q.decodeAll(w.dec[:0], body)
+	switch enc {
+	case quotedPrintable:
+		w.dec = w.qp().decodeAll(w.dec[:0], body)
 		text = w.dec
-	case bytes.EqualFold(cte, []byte("base64")):
-		b := atDepth(&w.b64s, w.depth, func() *b64Reader { return new(b64Reader) })
+	case base64Encoded:
+		b := w.b64()
 		w.src = eofReader{b: body}
 		b.reset(&w.src)
 		w.dec, err = b.drain(w.dec[:0], b.more)
