@@ -58,18 +58,3 @@ func TrimRight(b []byte, a, b2 byte) []byte {
 	}
 	return b
 }
-
-// EqualFold reports whether b and s are equal with the case of their
-// ASCII letters ignored. Unlike bytes.EqualFold it folds no other
-// character: header field names, which are ASCII, are compared this way.
-func EqualFold(b []byte, s string) bool {
-	if len(b) != len(s) {
-		return false
-	}
-	for i := range len(b) {
-		if c, d := b[i], s[i]; c != d && (c|0x20 != d|0x20 || c|0x20 < 'a' || c|0x20 > 'z') {
-			return false
-		}
-	}
-	return true
-}

@@ -1,7 +1,6 @@
 package ascii
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 )
@@ -44,29 +43,6 @@ func TestTrimRight(t *testing.T) {
 			if got, want := string(TrimRight([]byte(in), set[0], set[1])), strings.TrimRight(in, set); got != want {
 				t.Errorf("TrimRight(%q, %q) = %q, want %q", in, set, got, want)
 			}
-		}
-	}
-}
-
-// TestEqualFold compares EqualFold with bytes.EqualFold on every pair of
-// bytes, where bytes.EqualFold is an ASCII fold (both below 0x80), and
-// on the cases where they differ by design.
-func TestEqualFold(t *testing.T) {
-	for c := range 128 {
-		for d := range 128 {
-			b, s := []byte{'x', byte(c)}, string([]byte{'X', byte(d)})
-			if got, want := EqualFold(b, s), bytes.EqualFold(b, []byte(s)); got != want {
-				t.Fatalf("EqualFold(%q, %q) = %v, bytes.EqualFold says %v", b, s, got, want)
-			}
-		}
-	}
-	for _, c := range []struct {
-		b, s string
-		want bool
-	}{{"", "", true}, {"Content-Type", "content-type", true}, {"Content-Typ", "content-type", false},
-		{"Message-ID", "Message-Id", true}, {"K", "\u212a", false}, {"\u212a", "k", false}, {"[", "{", false}, {"@", "`", false}} {
-		if got := EqualFold([]byte(c.b), c.s); got != c.want {
-			t.Errorf("EqualFold(%q, %q) = %v", c.b, c.s, got)
 		}
 	}
 }
