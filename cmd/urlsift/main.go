@@ -307,7 +307,17 @@ type result struct {
 	found, failed bool
 	binary        bool
 	skipped       int // MIME parts that are not text
+	count         int // valid URLs kept, for -c, -l and -L
 	stats         stats
+}
+
+// add takes in the totals of a piece of the same input.
+func (r *result) add(p *result) {
+	r.found = r.found || p.found
+	r.failed = r.failed || p.failed
+	r.skipped += p.skipped
+	r.count += p.count
+	r.stats.plus(&p.stats)
 }
 
 // item is a chunk of output, or a message for standard error.
@@ -463,27 +473,16 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 		w.flush()
 		close(res.items)
 	}()
-	fail := func(err error) {
-		if errors.Is(err, errStopped) {
-			return
-		}
-		switch err.(type) {
-		case *scanner.Error, *fs.PathError: // they name the input
-		default:
-			err = fmt.Errorf("%s: %w", j.name, err)
-		}
-		w.message(err.Error())
-		res.failed = true
-	}
+	s := sink{o: &o, name: j.name, w: w, res: res}
 	if j.err != nil {
-		fail(j.err)
+		s.fail(j.err)
 		return
 	}
 	var in io.Reader = stdin
 	if j.name != "-" {
 		f, err := os.Open(j.name)
 		if err != nil {
-			fail(err)
+			s.fail(err)
 			return
 		}
 		defer f.Close()
@@ -493,63 +492,91 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 		wk.src = o.read.New()
 	}
 	wk.src.SetSkipBinary(j.walked) // a file named on the command line is always read
-	count := 0
-	wk.src.Each(counter{in, read, stopped}, j.name, func(m *extract.Match, err error) bool {
-		if w.stop {
-			return false
-		}
-		if err != nil && errors.Is(err, source.ErrBinary) {
-			res.binary = true
-			return false
-		}
-		if err != nil {
-			var pe *mail.PartError
-			if errors.As(err, &pe) && pe.Warning {
-				if errors.Is(err, mail.ErrNotText) {
-					res.skipped++
-					if !o.json {
-						return true // counted in the summary
-					}
-				}
-				w.message(j.name + ": " + err.Error())
-				return true
-			}
-			fail(err)
-			return true
-		}
-		if o.stats {
-			res.stats.add(*m)
-		}
-		if !o.keep(m) {
-			return true
-		}
-		res.found = res.found || m.Valid
-		switch {
-		case o.listing():
-			if m.Valid {
-				count++
-			}
-		case o.unique:
-			w.flush()
-			w.send(item{out: o.appendRecord(getChunk(), m, w.enc), key: strings.Clone(m.URL), keyed: true})
-		default:
-			w.record(&o, m)
-		}
-		return true
-	})
+	if f, ok := in.(*os.File); !ok || j.name == "-" || !wk.inPieces(f, &s, read, stopped) {
+		wk.src.Each(counter{in, read, stopped}, j.name, s.match)
+		res.stats.messages = wk.src.Counts().Messages
+	}
 	if res.binary || w.stop {
 		return
 	}
-	res.stats.messages = wk.src.Counts().Messages
 	switch {
 	case o.count:
 		if o.countName {
 			w.Write(append([]byte(printable(j.name)), ':'))
 		}
-		w.Write(append(strconv.AppendInt(nil, int64(count), 10), o.end))
-	case o.filesWith && count > 0, o.filesWithout && count == 0:
+		w.Write(append(strconv.AppendInt(nil, int64(res.count), 10), o.end))
+	case o.filesWith && res.count > 0, o.filesWithout && res.count == 0:
 		w.Write(append([]byte(printable(j.name)), o.end))
 	}
+}
+
+// sink takes the matches of one input, or of one piece of it, into its
+// writer and its result.
+type sink struct {
+	o    *options
+	name string
+	w    *chunkWriter
+	res  *result
+}
+
+// fail reports an error of the input.
+func (s *sink) fail(err error) {
+	if errors.Is(err, errStopped) {
+		return
+	}
+	switch err.(type) {
+	case *scanner.Error, *fs.PathError: // they name the input
+	default:
+		err = fmt.Errorf("%s: %w", s.name, err)
+	}
+	s.w.message(err.Error())
+	s.res.failed = true
+}
+
+// match takes one match, or an error, as source.Source.Each yields them.
+func (s *sink) match(m *extract.Match, err error) bool {
+	o, w, res := s.o, s.w, s.res
+	if w.stop {
+		return false
+	}
+	if err != nil && errors.Is(err, source.ErrBinary) {
+		res.binary = true
+		return false
+	}
+	if err != nil {
+		var pe *mail.PartError
+		if errors.As(err, &pe) && pe.Warning {
+			if errors.Is(err, mail.ErrNotText) {
+				res.skipped++
+				if !o.json {
+					return true // counted in the summary
+				}
+			}
+			w.message(s.name + ": " + err.Error())
+			return true
+		}
+		s.fail(err)
+		return true
+	}
+	if o.stats {
+		res.stats.add(*m)
+	}
+	if !o.keep(m) {
+		return true
+	}
+	res.found = res.found || m.Valid
+	switch {
+	case o.listing():
+		if m.Valid {
+			res.count++
+		}
+	case o.unique:
+		w.flush()
+		w.send(item{out: o.appendRecord(getChunk(), m, w.enc), key: strings.Clone(m.URL), keyed: true})
+	default:
+		w.record(o, m)
+	}
+	return true
 }
 
 // startProgress shows a bar on w until the returned function is called.

@@ -193,10 +193,16 @@ func reason(err error) string {
 
 // merge adds the counts of one file to the run's.
 func (s *stats) merge(f *stats) {
+	s.files++
+	s.plus(f)
+}
+
+// plus adds the counts of f, but not its files: those of a piece of a
+// file.
+func (s *stats) plus(f *stats) {
 	if s.reasons == nil {
 		s.reasons, s.schemes = map[string]int{}, map[string]int{}
 	}
-	s.files++
 	s.messages += f.messages
 	s.wrappers += f.wrappers
 	s.valid += f.valid

@@ -1,0 +1,154 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/urlsift/urlsift/extract/mail"
+	"github.com/urlsift/urlsift/extract/output"
+	"github.com/urlsift/urlsift/scanner"
+)
+
+// A large mbox is read on all cores: its messages do not depend on one
+// another. One goroutine cuts the file at message starts into pieces of
+// about pieceSize bytes, counting the lines and messages before each, so
+// that every piece reads its positions and message numbers as the whole
+// file gives them (source.Source.EachPiece); the pieces are read at once,
+// and their output is sent in their order.
+
+// pieceSize is the size a piece grows to before it is cut at the next
+// message start; tests make it small.
+var pieceSize int64 = 1 << 20
+
+// cutBlock is the size of the reads that cut finds message starts in;
+// tests make it small.
+var cutBlock = 256 << 10
+
+// inPieces reads f, an input of the worker, in pieces on all cores when
+// it is a large uncompressed mbox and the machine has more than one
+// core. It returns false, having read nothing of f, when f is to be read
+// whole.
+func (wk *worker) inPieces(f *os.File, s *sink, read *atomic.Int64, stopped <-chan struct{}) bool {
+	cores := runtime.GOMAXPROCS(0)
+	st, err := f.Stat()
+	if cores < 2 || err != nil || !st.Mode().IsRegular() || st.Size() < 4*pieceSize {
+		return false
+	}
+	size := st.Size()
+	l, err := wk.src.Sniff(io.NewSectionReader(f, 0, size))
+	if err != nil || !l.Splittable() || l.Kind != mail.Mbox || l.Binary {
+		return false // read whole, which reports what it finds
+	}
+
+	type piece struct {
+		lo, hi int64
+		at     mail.Start
+		res    *result
+	}
+	tasks := make(chan piece)
+	var wg sync.WaitGroup
+	for range cores {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			src := s.o.read.New()
+			var enc output.Encoder
+			for p := range tasks {
+				w := &chunkWriter{out: p.res.items, stopped: stopped, enc: &enc}
+				ps := sink{o: s.o, name: s.name, w: w, res: p.res}
+				src.EachPiece(counter{io.NewSectionReader(f, p.lo, p.hi-p.lo), read, stopped}, s.name, mail.Mbox, p.at, ps.match)
+				p.res.stats.messages = src.Counts().Messages - p.at.Messages
+				w.flush()
+				close(p.res.items)
+			}
+		}()
+	}
+	// The pieces' output goes out in their order, behind the one being
+	// read: at most 2 × cores pieces are in flight.
+	ordered := make(chan *result, 2*cores)
+	forwarded := make(chan struct{})
+	go func() {
+		defer close(forwarded)
+		for r := range ordered {
+			for it := range r.items {
+				s.w.send(it)
+			}
+			s.res.add(r)
+		}
+	}()
+	err = cut(f, size, pieceSize, s.name, func(lo, hi int64, at mail.Start) bool {
+		r := &result{items: make(chan item, chunks)}
+		select {
+		case ordered <- r:
+		case <-stopped:
+			return false
+		}
+		tasks <- piece{lo, hi, at, r}
+		return true
+	})
+	close(tasks)
+	close(ordered)
+	<-forwarded
+	wg.Wait()
+	if err != nil {
+		s.fail(&os.PathError{Op: "read", Path: s.name, Err: err})
+	}
+	return true
+}
+
+// cut reads the mbox f of size bytes and calls emit for its pieces in
+// order: [lo, hi) and where lo stands. Each piece starts at a message
+// start (mail.MessageAt), the first at 0 with the zero Start, and each
+// but the last holds every bytes or more. It stops when emit returns
+// false.
+func cut(f io.ReaderAt, size, every int64, name string, emit func(lo, hi int64, at mail.Start) bool) error {
+	// A block is read with the 3 bytes before it and the 5 after it,
+	// which MessageAt looks at.
+	block := int64(cutBlock)
+	buf := make([]byte, 3+block+5)
+	from5 := []byte("From ")
+	pos := scanner.Position{Filename: name, Line: 1, Column: 1} // at a
+	lo, at := int64(0), mail.Start{}
+	messages := 0 // message starts before a
+	for a := int64(0); a < size; {
+		end := min(a+block, size)
+		b := max(a-3, 0)
+		n, err := f.ReadAt(buf[:min(end+5, size)-b], b)
+		if n < int(end-b) {
+			if err == nil || err == io.EOF {
+				err = io.ErrUnexpectedEOF // the file shrank
+			}
+			return err
+		}
+		w := buf[:n]
+		if end < size && w[end-1-b] == '\r' {
+			end-- // a CR LF is counted whole, in the next block
+		}
+		for i := int(a - b); ; i++ {
+			k := bytes.Index(w[i:], from5)
+			if k < 0 || i+k >= int(end-b) {
+				break
+			}
+			i += k
+			if !mail.MessageAt(w, i, b == 0) {
+				continue
+			}
+			if o := b + int64(i); o-lo >= every {
+				if !emit(lo, o, at) {
+					return nil
+				}
+				lo = o
+				at = mail.Start{Pos: pos.Advance(w[a-b : i]), Messages: messages}
+			}
+			messages++
+		}
+		pos = pos.Advance(w[a-b : end-b])
+		a = end
+	}
+	emit(lo, size, at)
+	return nil
+}

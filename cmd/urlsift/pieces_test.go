@@ -1,0 +1,177 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/urlsift/urlsift/extract/mail"
+	"github.com/urlsift/urlsift/scanner"
+)
+
+// piecesMbox is an mbox of the corpus's mail, each message behind a
+// "From " line, and of made messages that are awkward to cut: CR LF
+// lines, "From " lines in a body that do not start a message (quoted, or
+// with no empty line before), a message longer than many pieces,
+// messages with no URL, invalid wrappers, and parts that are not text.
+func piecesMbox(t *testing.T) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	names, _ := filepath.Glob(filepath.Join("..", "..", "corpus", "mail-*"))
+	for _, name := range names {
+		in, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.HasPrefix(in, []byte("From ")) {
+			b.WriteString("From corpus@example.org Mon Jan  1 00:00:00 2001\n")
+		}
+		b.Write(in)
+		if !bytes.HasSuffix(in, []byte("\n")) {
+			b.WriteString("\n")
+		}
+		b.WriteString("\n")
+	}
+	for i := range 40 {
+		fmt.Fprintf(&b, "From m%d@example.org Mon Jan  1 00:00:00 2001\n", i)
+		fmt.Fprintf(&b, "From: m%d@example.org\nMessage-ID: <m%d@example.org>\n", i, i)
+		switch i % 6 {
+		case 0:
+			fmt.Fprintf(&b, "\n<URL:http://a%d.example/long-\n  path> and <URL:http://bad.example/|>\n>From here\nFrom there <http://f%d.example/>\n", i, i)
+		case 1:
+			fmt.Fprintf(&b, "Content-Type: text/plain\r\n\r\nline\r\n<http://crlf%d.example/>\r\n\r\nFrom not-a-start, no empty line before\r\n", i)
+		case 2:
+			b.WriteString("\nnothing here\n")
+		case 3:
+			fmt.Fprintf(&b, "Content-Type: multipart/mixed; boundary=zz\n\n--zz\nContent-Type: image/png\n\nPNG\n--zz\n\n<http://p%d.example/>\n--zz--\n", i)
+		case 4:
+			b.WriteString("\n")
+			for j := range 300 {
+				fmt.Fprintf(&b, "a long message, line %d, <http://long%d.example/%d> é\n", j, i, j)
+			}
+		case 5:
+			fmt.Fprintf(&b, "Content-Transfer-Encoding: base64\n\n%s\n", "PGh0dHA6Ly9iNjQuZXhhbXBsZS8+IGFuZCA8VVJMOmZ0cDovL2ZvLmV4YW1wbGUvYmFyPgo=")
+		}
+		b.WriteString("\n")
+	}
+	return b.Bytes()
+}
+
+// TestCut: however small the pieces and the blocks they are found in,
+// each piece starts at a message start, the pieces follow one another
+// to the end, and each piece's Start holds the lines and messages
+// before it, as counted over the whole input.
+func TestCut(t *testing.T) {
+	in := piecesMbox(t)
+	defer func(b int) { cutBlock = b }(cutBlock)
+	for _, every := range []int64{1, 100, 5000, int64(len(in))} {
+		for _, block := range []int{8, 1000, 256 << 10} {
+			cutBlock = block
+			var got []int64
+			next := int64(0)
+			err := cut(bytes.NewReader(in), int64(len(in)), every, "x.mbox", func(lo, hi int64, at mail.Start) bool {
+				if lo != next || hi <= lo {
+					t.Fatalf("every %d, block %d: piece [%d, %d) after %d", every, block, lo, hi, next)
+				}
+				next = hi
+				got = append(got, lo)
+				if !mail.MessageAt(in, int(lo), true) {
+					t.Errorf("every %d, block %d: piece at %d starts no message", every, block, lo)
+				}
+				if lo == 0 {
+					if at != (mail.Start{}) {
+						t.Errorf("every %d, block %d: the first piece at %+v", every, block, at)
+					}
+					return true
+				}
+				want := scanner.Position{}.Advance(in[:lo])
+				want.Filename = "x.mbox"
+				messages := 0
+				for i := range int(lo) {
+					if mail.MessageAt(in, i, true) {
+						messages++
+					}
+				}
+				if at.Pos != want || at.Messages != messages {
+					t.Errorf("every %d, block %d: piece at %d: %+v, want %+v and %d messages", every, block, lo, at, want, messages)
+				}
+				return true
+			})
+			if err != nil || next != int64(len(in)) {
+				t.Errorf("every %d, block %d: %v, ended at %d of %d", every, block, err, next, len(in))
+			}
+			if every == 100 && len(got) < 40 {
+				t.Errorf("block %d: %d pieces of 100 bytes or more in %d bytes", block, len(got), len(in))
+			}
+		}
+	}
+}
+
+// TestPieces: an mbox read in pieces on two cores gives what it gives
+// read whole, output, messages, exit status and summary alike; so do the
+// inputs that are read whole whatever their size (text, a compressed
+// mbox, an mbox read as text).
+func TestPieces(t *testing.T) {
+	dir := t.TempDir()
+	in := piecesMbox(t)
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(in)
+	zw.Close()
+	text, err := os.ReadFile(filepath.Join("..", "..", "corpus", "rfc1738.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mbox := writeFile(t, dir, "big.mbox", string(in))
+	inputs := map[string][]string{
+		"mbox":         {mbox},
+		"mbox as text": {"--input", "text", mbox},
+		"gzip":         {writeFile(t, dir, "big.mbox.gz", gz.String())},
+		"text":         {writeFile(t, dir, "big.txt", string(text))},
+	}
+	defer func(n int) { runtime.GOMAXPROCS(n) }(runtime.GOMAXPROCS(0))
+	defer func(s int64, b int) { pieceSize, cutBlock = s, b }(pieceSize, cutBlock)
+	times := regexp.MustCompile(`[0-9.]+ s, [0-9.]+ MB/s|"seconds":[0-9.]+,"bytes_per_second":[0-9]+`)
+	read := func(procs int, args []string) string {
+		runtime.GOMAXPROCS(procs)
+		var out, errOut bytes.Buffer
+		code := run(args, nil, &out, &errOut)
+		return times.ReplaceAllString(fmt.Sprintf("exit %d\n%s\nstderr:\n%s", code, out.String(), errOut.String()), "T")
+	}
+	for what, input := range inputs {
+		for _, flags := range [][]string{{}, {"--json"}, {"-Hn", "--with-message"}, {"-c"}, {"-L"}, {"-u"},
+			{"--stats"}, {"--json", "--stats"}, {"--grammar", "iri", "--unwrapped"}} {
+			args := append(flags[:len(flags):len(flags)], input...)
+			pieceSize = 1 << 40
+			want := read(1, args)
+			if what == "mbox" && len(flags) == 0 &&
+				(!strings.Contains(want, "http://crlf37.example/\n") || !strings.Contains(want, "message 6 <broken@example.org>")) {
+				t.Fatalf("the whole read gives %.2000q", want)
+			}
+			for _, size := range []int64{1, 300, 4000} {
+				pieceSize, cutBlock = size, 64
+				if got := read(2, args); got != want {
+					t.Errorf("%s %q, pieces of %d bytes:%s", what, flags, size, firstDiff(got, want))
+				}
+			}
+			cutBlock = 256 << 10
+		}
+	}
+}
+
+// firstDiff shows the first line where got and want differ.
+func firstDiff(got, want string) string {
+	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	for i := range min(len(g), len(w)) {
+		if g[i] != w[i] {
+			return fmt.Sprintf(" line %d is\n%q, want\n%q", i+1, g[i], w[i])
+		}
+	}
+	return fmt.Sprintf(" %d lines, want %d", len(g), len(w))
+}
