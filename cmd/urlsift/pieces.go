@@ -24,6 +24,12 @@ import (
 // message start; tests make it small.
 var pieceSize int64 = 1 << 20
 
+// pieceChunks is how many chunks of output a piece holds while the
+// pieces before it are printed: 1 MiB, about a piece's worth of --json
+// records, so that a piece is read at once even when its output is
+// large.
+const pieceChunks = 16
+
 // cutBlock is the size of the reads that cut finds message starts in;
 // tests make it small.
 var cutBlock = 256 << 10
@@ -68,8 +74,9 @@ func (wk *worker) inPieces(f *os.File, s *sink, read *atomic.Int64, stopped <-ch
 		}()
 	}
 	// The pieces' output goes out in their order, behind the one being
-	// read: at most 2 × cores pieces are in flight.
-	ordered := make(chan *result, 2*cores)
+	// printed: at most cores + 1 pieces are in flight, and hold at most
+	// pieceChunks chunks of output each.
+	ordered := make(chan *result, cores+1)
 	forwarded := make(chan struct{})
 	go func() {
 		defer close(forwarded)
@@ -81,7 +88,7 @@ func (wk *worker) inPieces(f *os.File, s *sink, read *atomic.Int64, stopped <-ch
 		}
 	}()
 	err = cut(f, size, pieceSize, s.name, func(lo, hi int64, at mail.Start) bool {
-		r := &result{items: make(chan item, chunks)}
+		r := &result{items: make(chan item, pieceChunks)}
 		select {
 		case ordered <- r:
 		case <-stopped:
