@@ -111,7 +111,8 @@ func (wk *worker) inPieces(f *os.File, s *sink, read *atomic.Int64, stopped <-ch
 // order: [lo, hi) and where lo stands. Each piece starts at a message
 // start (mail.MessageAt), the first at 0 with the zero Start, and each
 // but the last holds every bytes or more. It stops when emit returns
-// false.
+// false. On an error of f, the last piece ends where the bytes read
+// end.
 func cut(f io.ReaderAt, size, every int64, name string, emit func(lo, hi int64, at mail.Start) bool) error {
 	// A block is read with the 3 bytes before it and the 5 after it,
 	// which MessageAt looks at.
@@ -128,6 +129,9 @@ func cut(f io.ReaderAt, size, every int64, name string, emit func(lo, hi int64, 
 		if n < int(end-b) {
 			if err == nil || err == io.EOF {
 				err = io.ErrUnexpectedEOF // the file shrank
+			}
+			if a > lo {
+				emit(lo, a, at) // what was read before the error is read
 			}
 			return err
 		}

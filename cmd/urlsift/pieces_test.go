@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -174,4 +175,38 @@ func firstDiff(got, want string) string {
 		}
 	}
 	return fmt.Sprintf(" %d lines, want %d", len(g), len(w))
+}
+
+// shrunk is an input whose bytes end before its size says.
+type shrunk struct {
+	b    []byte
+	size int64
+}
+
+func (s shrunk) ReadAt(p []byte, off int64) (int, error) {
+	if off >= int64(len(s.b)) {
+		return 0, io.EOF
+	}
+	n := copy(p, s.b[off:])
+	if n < len(p) {
+		return n, io.EOF
+	}
+	return n, nil
+}
+
+// TestCutError: when the file ends before its size, or fails, the
+// pieces read before go out, ending where the bytes read end, and the
+// error is returned.
+func TestCutError(t *testing.T) {
+	defer func(b int) { cutBlock = b }(cutBlock)
+	cutBlock = 1000
+	in := piecesMbox(t)
+	var last int64
+	err := cut(shrunk{in[:5500], int64(len(in))}, int64(len(in)), 100, "x.mbox", func(lo, hi int64, at mail.Start) bool {
+		last = hi
+		return true
+	})
+	if err != io.ErrUnexpectedEOF || last != 5000 {
+		t.Errorf("got %v, the pieces ending at %d; want %v, at 5000", err, last, io.ErrUnexpectedEOF)
+	}
 }
