@@ -479,6 +479,7 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 		return
 	}
 	var in io.Reader = stdin
+	var file *os.File // the file named, not standard input
 	if j.name != "-" {
 		f, err := os.Open(j.name)
 		if err != nil {
@@ -486,13 +487,13 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 			return
 		}
 		defer f.Close()
-		in = f
+		in, file = f, f
 	}
 	if wk.src == nil {
 		wk.src = o.read.New()
 	}
 	wk.src.SetSkipBinary(j.walked) // a file named on the command line is always read
-	if f, ok := in.(*os.File); !ok || j.name == "-" || !wk.inPieces(f, &s, read, stopped) {
+	if file == nil || !wk.inPieces(file, j.size, &s, read, stopped) {
 		wk.src.Each(counter{in, read, stopped}, j.name, s.match)
 		res.stats.messages = wk.src.Counts().Messages
 	}

@@ -36,12 +36,16 @@ var cutBlock = 256 << 10
 
 // inPieces reads f, an input of the worker, in pieces on all cores when
 // it is a large uncompressed mbox and the machine has more than one
-// core. It returns false, having read nothing of f, when f is to be read
-// whole.
-func (wk *worker) inPieces(f *os.File, s *sink, read *atomic.Int64, stopped <-chan struct{}) bool {
+// core. listed is its size when the job was listed (-1 if unknown): a
+// file smaller than a few pieces costs no call more. It returns false,
+// having read nothing of f, when f is to be read whole.
+func (wk *worker) inPieces(f *os.File, listed int64, s *sink, read *atomic.Int64, stopped <-chan struct{}) bool {
 	cores := runtime.GOMAXPROCS(0)
+	if cores < 2 || 0 <= listed && listed < 4*pieceSize {
+		return false
+	}
 	st, err := f.Stat()
-	if cores < 2 || err != nil || !st.Mode().IsRegular() || st.Size() < 4*pieceSize {
+	if err != nil || !st.Mode().IsRegular() || st.Size() < 4*pieceSize {
 		return false
 	}
 	size := st.Size()
