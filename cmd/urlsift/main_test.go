@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -237,5 +238,23 @@ func TestNoControls(t *testing.T) {
 	}
 	if want := `a\x1b[2Jb.eml:<\x1b]0;title\a@evil> http://a.example/`; !strings.Contains(out.String(), want) {
 		t.Errorf("got %q, want it to hold %q", out.String(), want)
+	}
+}
+
+// TestStatsSchemes: --stats names a scheme seen once as it is written,
+// when the buffer its match was read from has since been overwritten by
+// more than a scanner's buffer of other wrappers (a map assignment stores
+// the key it is given: the scheme's own bytes, not a copy, were kept).
+func TestStatsSchemes(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("<prospero://a.example/x>\n")
+	for i := range 20000 {
+		fmt.Fprintf(&b, "line %d <http://b.example/%d> and some text\n", i, i)
+	}
+	name := writeFile(t, t.TempDir(), "schemes.txt", b.String())
+	var out, errOut bytes.Buffer
+	run([]string{"--stats", name}, nil, &out, &errOut)
+	if want := "URLs by scheme: 20000 http, 1 prospero\n"; !strings.Contains(errOut.String(), want) {
+		t.Errorf("--stats says\n%s\nwant %q", errOut.String(), want)
 	}
 }

@@ -155,6 +155,7 @@ func (o *options) appendRecord(dst []byte, m *extract.Match, enc *output.Encoder
 type stats struct {
 	files, messages, wrappers, valid, invalid int
 	reasons, schemes                          map[string]int
+	names                                     map[string]string // the schemes' keys, by themselves
 }
 
 // add counts one reported match.
@@ -162,13 +163,21 @@ func (s *stats) add(m extract.Match) {
 	if s.reasons == nil {
 		s.reasons, s.schemes = map[string]int{}, map[string]int{}
 	}
+	if s.names == nil {
+		s.names = map[string]string{}
+	}
 	s.wrappers++
 	if m.Valid {
 		s.valid++
-		if _, ok := s.schemes[m.Scheme]; !ok {
-			s.schemes[strings.Clone(m.Scheme)] = 0 // m's strings do not last
+		// m's strings do not last, and an assignment to a map of strings
+		// stores the key it is given even when an equal key is there: the
+		// counts are assigned by a copy of the scheme, made once.
+		k, ok := s.names[m.Scheme]
+		if !ok {
+			k = strings.Clone(m.Scheme)
+			s.names[k] = k
 		}
-		s.schemes[m.Scheme]++
+		s.schemes[k]++
 		return
 	}
 	s.invalid++
