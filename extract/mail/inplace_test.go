@@ -25,7 +25,9 @@ func everything(in []byte, streamed, views bool) []string {
 // everythingFrom is everything for an mbox that r reads.
 func everythingFrom(r io.Reader, streamed, views bool) []string {
 	var out []string
-	each(r, Mbox, Start{}, nil, streamed, views, func(m *extract.Match, err error) bool {
+	rd := NewReader(extract.ReportInvalid())
+	rd.w.streamed = streamed
+	rd.each(r, Mbox, Start{}, nil, views, func(m *extract.Match, err error) bool {
 		if err != nil {
 			var pe *PartError
 			if errors.As(err, &pe) {
@@ -37,7 +39,7 @@ func everythingFrom(r io.Reader, streamed, views bool) []string {
 		}
 		out = append(out, fmt.Sprintf("%+v", *m))
 		return true
-	}, extract.ReportInvalid())
+	})
 	return out
 }
 

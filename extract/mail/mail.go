@@ -18,6 +18,10 @@
 // A part that cannot be decoded is reported as a *PartError and skipped,
 // and the walk goes on with the next part and the next message. Nothing is
 // held in memory but one header block and one part's buffers at a time.
+//
+// A Reader reads inputs one after another (Reader.EachFrom), keeping its
+// extractors, buffers and decoders: a program that reads many inputs, or a
+// large mbox in pieces (see Start and MessageAt), makes them once.
 package mail
 
 import (
@@ -209,8 +213,15 @@ func PartsFrom(r io.Reader, kind Kind, at Start) iter.Seq2[*Part, error] {
 // parts is PartsFrom; when streamed, every message of an mbox is read
 // through its reader, none in place, as tests compare.
 func parts(r io.Reader, kind Kind, at Start, streamed bool) iter.Seq2[*Part, error] {
+	w := &walker{streamed: streamed}
+	return w.parts(r, kind, at)
+}
+
+// parts is PartsFrom, walked by w, which keeps its buffers and decoders
+// from one input to the next.
+func (w *walker) parts(r io.Reader, kind Kind, at Start) iter.Seq2[*Part, error] {
 	return func(yield func(*Part, error) bool) {
-		w := walker{yield: yield, input: kind.String(), streamed: streamed}
+		w.yield, w.input, w.ended = yield, kind.String(), nil
 		switch kind {
 		case Text:
 			yield(&Part{Body: r, input: w.input}, nil)
@@ -347,13 +358,20 @@ func (w *walker) mediaType(ctype []byte) media {
 // it. It returns false when the consumer stopped, and the input's error.
 func (w *walker) message(r io.Reader, n int, at int64, origin scanner.Position) (bool, error) {
 	w.msg, w.id, w.offset = n, "", at
-	if w.br == nil {
-		w.br = bufio.NewReaderSize(r, 64<<10)
-	} else {
+	// A *bufio.Reader as large is read as it is. It is not kept in w.br,
+	// which the next input would reset: an mbox read next by the same
+	// walker reads its input through it, and would be made to read
+	// itself.
+	br, ok := r.(*bufio.Reader)
+	if !ok || br.Size() < 64<<10 {
+		if w.br == nil {
+			w.br = bufio.NewReaderSize(nil, 64<<10)
+		}
 		w.br.Reset(r)
+		br = w.br
 	}
-	ok := w.entityMessage(w.br, "", origin)
-	_, err := io.Copy(io.Discard, w.br)
+	ok = w.entityMessage(br, "", origin)
+	_, err := io.Copy(io.Discard, br)
 	return ok, err
 }
 
@@ -802,28 +820,76 @@ func MatchesFrom(r io.Reader, kind Kind, at Start, c *Counts, opts ...extract.Op
 // EachFrom is MatchesFrom with each match handed over in place, without
 // the copies that an iterator makes of it: m and its strings are valid
 // until yield returns (see extract.Extractor.Current). It stops when
-// yield returns false. Package source reads mail so for the command.
+// yield returns false. A Reader does the same, keeping its buffers from
+// one input to the next.
 func EachFrom(r io.Reader, kind Kind, at Start, c *Counts, yield func(m *extract.Match, err error) bool, opts ...extract.Option) {
-	each(r, kind, at, c, false, true, yield, opts...)
+	NewReader(opts...).EachFrom(r, kind, at, c, yield)
 }
 
 // matches is MatchesFrom; streamed is parts'.
 func matches(r io.Reader, kind Kind, at Start, c *Counts, streamed bool, opts ...extract.Option) iter.Seq2[extract.Match, error] {
 	return func(yield func(extract.Match, error) bool) {
-		each(r, kind, at, c, streamed, false, func(m *extract.Match, err error) bool { return yield(*m, err) }, opts...)
+		rd := NewReader(opts...)
+		rd.w.streamed = streamed
+		rd.each(r, kind, at, c, false, func(m *extract.Match, err error) bool { return yield(*m, err) })
 	}
 }
 
-// each is EachFrom; streamed is parts', and views says that matches are
-// handed over in place, not copied.
-func each(r io.Reader, kind Kind, at Start, c *Counts, streamed, views bool, yield func(*extract.Match, error) bool, opts ...extract.Option) {
+// A Reader reads inputs one after another as EachFrom does, keeping what
+// reading them takes (its extractors and their buffers, its readers and
+// decoders) from one input to the next: a program that reads many inputs,
+// or a large mbox in pieces, makes them once. It reads one input at a
+// time.
+type Reader struct {
+	opts    []extract.Option
+	name    string
+	named   bool
+	w       walker
+	x, side *extract.Extractor // one for all parts, reset for each
+}
+
+// NewReader returns a Reader whose extractors take opts, the options of
+// extract.New.
+func NewReader(opts ...extract.Option) *Reader {
+	return &Reader{opts: opts}
+}
+
+// SetFilename sets the input's name that matches carry from now on, as
+// the extract.Filename option does.
+func (rd *Reader) SetFilename(name string) {
+	rd.name, rd.named = name, true
+	for _, x := range []*extract.Extractor{rd.x, rd.side} {
+		if x != nil {
+			x.SetFilename(name)
+		}
+	}
+}
+
+// EachFrom is the package's EachFrom, with rd's options.
+func (rd *Reader) EachFrom(r io.Reader, kind Kind, at Start, c *Counts, yield func(m *extract.Match, err error) bool) {
+	rd.each(r, kind, at, c, true, yield)
+}
+
+// extractor returns *x, made with rd's options if it is nil.
+func (rd *Reader) extractor(x **extract.Extractor) *extract.Extractor {
+	if *x == nil {
+		*x = extract.New(nil, rd.opts...)
+		if rd.named {
+			(*x).SetFilename(rd.name)
+		}
+	}
+	return *x
+}
+
+// each is EachFrom; views says that matches are handed over in place,
+// not copied.
+func (rd *Reader) each(r io.Reader, kind Kind, at Start, c *Counts, views bool, yield func(*extract.Match, error) bool) {
 	if c == nil {
 		c = new(Counts)
 	}
-	*c = Counts{}                  // counted afresh at each walk
-	var x, side *extract.Extractor // one for all parts, reset for each
-	var none extract.Match         // what an error comes with
-	for p, err := range parts(r, kind, at, streamed) {
+	*c = Counts{}          // counted afresh at each walk
+	var none extract.Match // what an error comes with
+	for p, err := range rd.w.parts(r, kind, at) {
 		if err != nil {
 			if pe := partError(err); pe != nil {
 				c.Messages = max(c.Messages, pe.Message)
@@ -840,16 +906,15 @@ func each(r io.Reader, kind Kind, at Start, c *Counts, streamed, views bool, yie
 			}
 			continue
 		}
-		if x == nil {
-			x = extract.New(p.Body, opts...)
-		}
+		x := rd.extractor(&rd.x)
 		if p.inMemory {
 			x.ResetBytes(p.text, p.Origin, p.textErr)
 		} else {
 			x.ResetAt(p.Body, p.Origin)
 		}
-		if len(p.extras) > 0 && side == nil {
-			side = extract.New(nil, opts...)
+		var side *extract.Extractor
+		if len(p.extras) > 0 {
+			side = rd.extractor(&rd.side)
 		}
 		if !p.matches(x, side, views, yield) {
 			return

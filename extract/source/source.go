@@ -70,6 +70,7 @@ type Source struct {
 	raw, text, utf *bufio.Reader
 	u16            utf16Reader
 	x              *extract.Extractor
+	mail           *mail.Reader
 	counts         mail.Counts
 	cur            extract.Match // what Each hands over when the extractor does not hold it
 	lasting        bool          // Read: matches whose strings outlive the next one
@@ -218,7 +219,11 @@ func (s *Source) each(br *bufio.Reader, name string, kind mail.Kind, at mail.Sta
 		return
 	}
 	if kind != mail.Text {
-		mail.EachFrom(br, kind, at, &s.counts, yield, opts...)
+		if s.mail == nil {
+			s.mail = mail.NewReader(s.opts...)
+		}
+		s.mail.SetFilename(name)
+		s.mail.EachFrom(br, kind, at, &s.counts, yield)
 		return
 	}
 	if s.x == nil {
