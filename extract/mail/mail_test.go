@@ -322,8 +322,15 @@ func FuzzMatches(f *testing.F) {
 		}
 	}
 	f.Add([]byte("From a\n\n<http://a/>\n\nFrom b\nContent-Type: multipart/mixed; boundary=x\n\n--x\n\n<http://b/>\n--x--\n"))
+	// One Reader and one buffered reader for every input of the run, as
+	// package source keeps them: each input is read as a new Reader reads it.
+	shared, sharedBr := NewReader(extract.ReportInvalid()), bufio.NewReaderSize(nil, 64<<10)
 	f.Fuzz(func(t *testing.T, in []byte) {
 		kind := Detect(in)
+		in1 := readerInput{in: in, kind: kind}
+		if got, want := readAll(shared, sharedBr, "in", in1), readAll(NewReader(extract.ReportInvalid()), bufio.NewReaderSize(nil, 64<<10), "in", in1); !reflect.DeepEqual(got, want) {
+			t.Fatalf("a Reader that read other inputs gives %q, a new one %q", got, want)
+		}
 		collect := func(r io.Reader) []string {
 			var out []string
 			for m, err := range Matches(r, kind, extract.ReportInvalid()) {
