@@ -481,7 +481,7 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 	var in io.Reader = stdin
 	var file *os.File // the file named, not standard input
 	if j.name != "-" {
-		f, err := os.Open(j.name)
+		f, err := openFile(j.name)
 		if err != nil {
 			s.fail(err)
 			return
