@@ -181,12 +181,27 @@ func (c *counter) countRest(b []byte) int {
 func runeCount(b []byte) int {
 	n, i := 0, 0
 	for i < len(b) {
-		// Eight bytes with no lead byte (0xC2 to 0xF4) are eight
-		// characters, invalid bytes included.
-		if i+8 <= len(b) && !hasLead(binary.LittleEndian.Uint64(b[i:])) {
-			n += 8
-			i += 8
-			continue
+		if i+8 <= len(b) {
+			// Eight bytes with no lead byte (0xC2 to 0xF4) are eight
+			// characters, invalid bytes included. So are eight with no
+			// continuation byte (0x80 to 0xBF): their lead bytes are all
+			// invalid, but for a last one, which the bytes after it may
+			// continue, and which is left to the next step.
+			x := binary.LittleEndian.Uint64(b[i:])
+			if !hasLead(x) {
+				n += 8
+				i += 8
+				continue
+			}
+			if !hasContinuation(x) {
+				k := 8
+				if c := byte(x >> 56); c >= 0xC2 && c <= 0xF4 {
+					k = 7
+				}
+				n += k
+				i += k
+				continue
+			}
 		}
 		// Otherwise the next eight bytes, one by one, the common valid
 		// sequences of two and three bytes tested inline.
@@ -249,6 +264,14 @@ func hasLead(x uint64) bool {
 	y := x & low7
 	between := (ones*(127+0x75) - y) &^ y & (y + ones*(127-0x41)) & highs
 	return between&x != 0
+}
+
+// hasContinuation reports whether one of the eight bytes of x is a
+// continuation byte of UTF-8, 0x80 to 0xBF: its top bit set and the next
+// one clear.
+func hasContinuation(x uint64) bool {
+	const highs = 0x8080808080808080
+	return x&^(x<<1)&highs != 0
 }
 
 // seqLen returns the length of the UTF-8 sequence that b starts with, a

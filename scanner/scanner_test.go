@@ -343,7 +343,11 @@ func TestSeqLen(t *testing.T) {
 
 func TestRuneCount(t *testing.T) {
 	for _, s := range []string{"", "abc", "abcdefghijklmnop", "é€😀", "\xff\xfe\xc0", "abcdefgh\xe2\x82", "ab\xe2\x82\xacdefghijkl",
-		strings.Repeat("x", 100) + "ü" + strings.Repeat("y", 9), "\xed\xa0\x80", "\xf4\x90\x80\x80"} {
+		strings.Repeat("x", 100) + "ü" + strings.Repeat("y", 9), "\xed\xa0\x80", "\xf4\x90\x80\x80",
+		// Eight bytes without a continuation byte whose last is a lead
+		// byte, continued after them, or not.
+		"\xfe\xc3\xff\xfe\xc3\xff\xfe\xc3\xa9abcdefgh", "\xfe\xc3\xff\xfe\xc3\xff\xfe\xe2\x82\xacabcdefgh",
+		"\xfe\xc3\xff\xfe\xc3\xff\xfe\xc3\xc3abcdefgh", strings.Repeat("\xfe\xc3\xff", 30)} {
 		if got, want := runeCount([]byte(s)), utf8.RuneCountInString(s); got != want {
 			t.Errorf("runeCount(%q) = %d, want %d", s, got, want)
 		}
@@ -396,6 +400,27 @@ func TestHasLead(t *testing.T) {
 				}
 				if got := hasLead(binary.LittleEndian.Uint64(w[:])); got != want {
 					t.Fatalf("hasLead(% x) = %v", w, got)
+				}
+			}
+		}
+	}
+}
+
+func TestHasContinuation(t *testing.T) {
+	for c := range 256 {
+		for at := range 8 {
+			for _, fill := range []byte{0, 'a', 0x7f, 0xc0, 0xc3, 0xff} {
+				var w [8]byte
+				for i := range w {
+					w[i] = fill
+				}
+				w[at] = byte(c)
+				want := false
+				for _, d := range w {
+					want = want || d >= 0x80 && d <= 0xbf
+				}
+				if got := hasContinuation(binary.LittleEndian.Uint64(w[:])); got != want {
+					t.Fatalf("hasContinuation(% x) = %v", w, got)
 				}
 			}
 		}
