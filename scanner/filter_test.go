@@ -132,8 +132,14 @@ func FuzzShortcuts(f *testing.F) {
 func FuzzSkip(f *testing.F) {
 	for _, s := range []string{"<URL:http://a/> x <http://b/>\n", "> <URL:http://a/\n> b> <c:d>", ">> <a:b>\n>> <c:\n>> d>",
 		"| <a:b> <p> <> <<x:y>", "<a\n\x01:b> <\xffq:r>", "＜x:y＞ <ｘ:a> <a：b>", "  12. <a:b\n  13. c>",
-		"<a:b\r\n> c>\r\n<d:e>", "> <q\n> r:s>", "> <q\n> r> <s:t>", "<a b> <c\n>:d>", "<a:" + strings.Repeat("b", 40) + ">"} {
+		"<a:b\r\n> c>\r\n<d:e>", "> <q\n> r:s>", "> <q\n> r> <s:t>", "<a b> <c\n>:d>", "<a:" + strings.Repeat("b", 40) + ">",
+		// Runs of candidates, each abandoned by the next "<", ended by
+		// another stop, or by a "<" farther than the maximum length.
+		"<a:<b:<c:<d:e> f", "<a:<b:<c:\n<d:e>", "<a:<b:＜c:<d:e>", "<a:<b:\xef<c:d>", "<a:<b:<c:\r\n> <d:e>",
+		"<x:" + strings.Repeat("<y:", 20) + ">", "<x:" + strings.Repeat("<y:", 20),
+		"<a:" + strings.Repeat("z", 28) + "<b:<c:" + strings.Repeat("z", 31) + "<d:" + strings.Repeat("z", 40) + "<e:f>"} {
 		f.Add([]byte(s), uint8(0))
+		f.Add([]byte(s), uint8(5))
 	}
 	scan := func(in []byte, mode Mode, chunk int) []record {
 		var r io.Reader = bytes.NewReader(in)

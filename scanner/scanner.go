@@ -336,6 +336,8 @@ type Scanner struct {
 	max  int
 	mode Mode
 	stop [256]uint8 // 1 for the bytes that may decide a candidate
+	// others holds the bytes of stop but "<", for lastAbandoned.
+	others []byte
 
 	buf  []byte
 	base int64 // input offset of buf[0]
@@ -387,6 +389,11 @@ func New(r io.Reader, opts ...Option) *Scanner {
 	}
 	if s.mode&QuotePrefixes != 0 {
 		s.stop['\n'], s.stop['\r'] = 1, 1
+	}
+	for c := range 256 {
+		if s.stop[c] != 0 && c != '<' {
+			s.others = append(s.others, byte(c))
+		}
 	}
 	s.prose.on = s.mode&(Prose|Schemeless) != 0
 	s.prose.schemeless = s.mode&Schemeless != 0
@@ -689,6 +696,7 @@ func (s *Scanner) findOpen() bool {
 		// closes with nothing worth returning, is dropped here, before
 		// any of the machinery of start and scanOpen.
 		if s.mode&(SkipAbandoned|SkipEmpty|SkipColonless|SkipUnfit) != 0 {
+			abandoned := 0
 			for {
 				k, lim := i+1, min(s.w, i+s.max+1)
 				for ; k+8 <= lim; k += 8 {
@@ -706,6 +714,11 @@ func (s *Scanner) findOpen() bool {
 				}
 				if s.buf[k] == '<' && s.mode&SkipAbandoned != 0 {
 					i = k
+					if abandoned++; abandoned > 1 {
+						// A run of them, as a line of "<" and words may be:
+						// to its last by searches.
+						i = s.lastAbandoned(i)
+					}
 					continue
 				}
 				if s.buf[k] == '>' && k < i+s.max {
@@ -726,6 +739,35 @@ func (s *Scanner) findOpen() bool {
 		}
 		s.start(i, 1)
 		return true
+	}
+}
+
+// lastAbandoned returns the last "<" of the run of candidates that opens
+// at buf offset i, each of them abandoned by the next: a "<" that comes
+// before any other stop, and within the maximum length. The candidate that
+// opens there is not abandoned so, and what comes after it decides it as
+// it would have, had the "<"s been walked to one by one. A window of the
+// maximum length at a time is searched for the first of the other stops,
+// and for the last "<" before it.
+func (s *Scanner) lastAbandoned(i int) int {
+	for {
+		hi := min(s.w, i+s.max+1)
+		q := hi
+		for _, c := range s.others {
+			if k := bytes.IndexByte(s.buf[i+1:q], c); k >= 0 {
+				q = i + 1 + k
+			}
+		}
+		l := bytes.LastIndexByte(s.buf[i+1:q], '<')
+		if l < 0 {
+			return i
+		}
+		// Every "<" up to it is followed by another within the window,
+		// so within the maximum length.
+		i += 1 + l
+		if q < hi {
+			return i // the next stop is not a "<"
+		}
 	}
 }
 
