@@ -137,7 +137,13 @@ func FuzzSkip(f *testing.F) {
 		// another stop, or by a "<" farther than the maximum length.
 		"<a:<b:<c:<d:e> f", "<a:<b:<c:\n<d:e>", "<a:<b:＜c:<d:e>", "<a:<b:\xef<c:d>", "<a:<b:<c:\r\n> <d:e>",
 		"<x:" + strings.Repeat("<y:", 20) + ">", "<x:" + strings.Repeat("<y:", 20),
-		"<a:" + strings.Repeat("z", 28) + "<b:<c:" + strings.Repeat("z", 31) + "<d:" + strings.Repeat("z", 40) + "<e:f>"} {
+		"<a:" + strings.Repeat("z", 28) + "<b:<c:" + strings.Repeat("z", 31) + "<d:" + strings.Repeat("z", 40) + "<e:f>",
+		// Runs of candidates without a colon before the next "<", some
+		// closed on their line, ended by a colon, by "：" or by a "<"
+		// farther than the maximum length.
+		"> RFC 1 <\n> RFC 2 <\n> RFC 3 <\n> <a:b>", "a < b < c <> d < e: <f:g>", "< x > < y > < z ><a:b>",
+		"a < b < ｃ < d <e：f>", "a < b < c\r\n< d \xef< e:f>", "<p>" + strings.Repeat("<b>", 12) + "<c:d>",
+		"< a" + strings.Repeat(" ", 29) + "< b" + strings.Repeat(" ", 40) + "< c <d:e>"} {
 		f.Add([]byte(s), uint8(0))
 		f.Add([]byte(s), uint8(5))
 	}

@@ -668,7 +668,7 @@ func (s *Scanner) findOpen() bool {
 		// before a ">" on its line, which closes it: scanning goes on
 		// after it. Nothing between can open a candidate either (no
 		// 0xEF).
-		for s.mode&SkipColonless != 0 {
+		for run := 0; s.mode&SkipColonless != 0; {
 			// Nearby, one pass finds the "<", ":" or 0xEF that comes
 			// first, or the ">" before any line break; further on, the
 			// searches below.
@@ -679,6 +679,11 @@ func (s *Scanner) findOpen() bool {
 			}
 			if c == '<' {
 				i += 1 + j
+				if run++; run > 1 {
+					// A run of them, as in lines of quoted text with a
+					// "<" each: to its last by searches.
+					i = s.lastColonless(i)
+				}
 				continue
 			} else if c != 0 {
 				break
@@ -767,6 +772,34 @@ func (s *Scanner) lastAbandoned(i int) int {
 		i += 1 + l
 		if q < hi {
 			return i // the next stop is not a "<"
+		}
+	}
+}
+
+// lastColonless returns the last "<" of the run of candidates that opens
+// at buf offset i, each of them with no ":" and no 0xEF (the first byte
+// of "：") before the next "<", which is within the maximum length. All
+// of them but the last are dropped, by SkipColonless, whether or not a
+// ">" closes them on their line first, and nothing between them opens
+// a candidate; the last is decided by what comes after it. A window of
+// the maximum length at a time is searched for the first colon, and for
+// the last "<" before it.
+func (s *Scanner) lastColonless(i int) int {
+	for {
+		hi := min(s.w, i+s.max+1)
+		q := hi
+		for _, c := range [...]byte{':', 0xEF} {
+			if k := bytes.IndexByte(s.buf[i+1:q], c); k >= 0 {
+				q = i + 1 + k
+			}
+		}
+		l := bytes.LastIndexByte(s.buf[i+1:q], '<')
+		if l < 0 {
+			return i
+		}
+		i += 1 + l
+		if q < hi {
+			return i // a colon comes before the next "<"
 		}
 	}
 }
