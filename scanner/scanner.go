@@ -668,6 +668,7 @@ func (s *Scanner) findOpen() bool {
 		// before a ">" on its line, which closes it: scanning goes on
 		// after it. Nothing between can open a candidate either (no
 		// 0xEF).
+		colon := -1 // a ":" or 0xEF after the "<" at i, where nextOf found it
 		for run := 0; s.mode&SkipColonless != 0; {
 			// Nearby, one pass finds the "<", ":" or 0xEF that comes
 			// first, or the ">" before any line break; further on, the
@@ -686,6 +687,7 @@ func (s *Scanner) findOpen() bool {
 				}
 				continue
 			} else if c != 0 {
+				colon = i + 1 + j
 				break
 			}
 			j = s.lt.find(s.buf[:s.w], i+1, s.w)
@@ -727,7 +729,7 @@ func (s *Scanner) findOpen() bool {
 					continue
 				}
 				if s.buf[k] == '>' && k < i+s.max {
-					if s.hopeless(s.buf[i+1:k], false) {
+					if s.hopeless(s.buf[i+1:k], false, i < colon && colon < k) {
 						s.r, i = k+1, -1
 						break
 					}
@@ -875,7 +877,7 @@ func (s *Scanner) fix() {
 // with its body ending at bodyEnd, would not be returned; if so, it is
 // dropped and the scan goes on at end.
 func (s *Scanner) skip(end, bodyEnd int, abandoned bool) bool {
-	if s.hopeless(s.buf[min(s.open+s.openLen, bodyEnd):bodyEnd], abandoned) {
+	if s.hopeless(s.buf[min(s.open+s.openLen, bodyEnd):bodyEnd], abandoned, false) {
 		s.open, s.r = -1, end
 		return true
 	}
@@ -883,11 +885,11 @@ func (s *Scanner) skip(end, bodyEnd int, abandoned bool) bool {
 }
 
 // hopeless reports whether the Skip... modes drop a candidate with this
-// body.
-func (s *Scanner) hopeless(body []byte, abandoned bool) bool {
+// body; hasColon, that the body is known to hold a ":" or 0xEF.
+func (s *Scanner) hopeless(body []byte, abandoned, hasColon bool) bool {
 	return abandoned && s.mode&SkipAbandoned != 0 ||
 		len(body) == 0 && s.mode&SkipEmpty != 0 ||
-		s.mode&SkipColonless != 0 && colonless(body) ||
+		s.mode&SkipColonless != 0 && !hasColon && colonless(body) ||
 		s.mode&SkipUnfit != 0 && unfit(body)
 }
 
