@@ -336,7 +336,7 @@ type Scanner struct {
 	max  int
 	mode Mode
 	stop [256]uint8 // 1 for the bytes that may decide a candidate
-	// others holds the bytes of stop but "<", for lastAbandoned.
+	// others holds the bytes of stop but "<", for lastOfRun.
 	others []byte
 
 	buf  []byte
@@ -683,7 +683,7 @@ func (s *Scanner) findOpen() bool {
 				if run++; run > 1 {
 					// A run of them, as in lines of quoted text with a
 					// "<" each: to its last by searches.
-					i = s.lastColonless(i)
+					i = s.lastOfRun(i, colons)
 				}
 				continue
 			} else if c != 0 {
@@ -724,7 +724,7 @@ func (s *Scanner) findOpen() bool {
 					if abandoned++; abandoned > 1 {
 						// A run of them, as a line of "<" and words may be:
 						// to its last by searches.
-						i = s.lastAbandoned(i)
+						i = s.lastOfRun(i, s.others)
 					}
 					continue
 				}
@@ -749,18 +749,23 @@ func (s *Scanner) findOpen() bool {
 	}
 }
 
-// lastAbandoned returns the last "<" of the run of candidates that opens
-// at buf offset i, each of them abandoned by the next: a "<" that comes
-// before any other stop, and within the maximum length. The candidate that
-// opens there is not abandoned so, and what comes after it decides it as
-// it would have, had the "<"s been walked to one by one. A window of the
-// maximum length at a time is searched for the first of the other stops,
-// and for the last "<" before it.
-func (s *Scanner) lastAbandoned(i int) int {
+// lastOfRun returns the last "<" of the run of candidates that opens at
+// buf offset i, each of them followed by the next "<" within the maximum
+// length and before any of the bytes ends. Run on the stops but "<"
+// (s.others), it passes over candidates that SkipAbandoned drops; run
+// on ":" and 0xEF (the first byte of "：", colons), over candidates that
+// SkipColonless drops, whether or not a ">" closes them on their line
+// first, and between which nothing opens a candidate. The candidate at
+// the last "<" is decided by what comes after it, as it would have been
+// had the "<"s been walked to one by one. A window of the maximum length
+// at a time is searched for the first of ends, and for the last "<"
+// before it; every "<" up to that one is followed by another within the
+// window, so within the maximum length.
+func (s *Scanner) lastOfRun(i int, ends []byte) int {
 	for {
 		hi := min(s.w, i+s.max+1)
 		q := hi
-		for _, c := range s.others {
+		for _, c := range ends {
 			if k := bytes.IndexByte(s.buf[i+1:q], c); k >= 0 {
 				q = i + 1 + k
 			}
@@ -769,42 +774,16 @@ func (s *Scanner) lastAbandoned(i int) int {
 		if l < 0 {
 			return i
 		}
-		// Every "<" up to it is followed by another within the window,
-		// so within the maximum length.
 		i += 1 + l
 		if q < hi {
-			return i // the next stop is not a "<"
+			return i // one of ends comes before the next "<"
 		}
 	}
 }
 
-// lastColonless returns the last "<" of the run of candidates that opens
-// at buf offset i, each of them with no ":" and no 0xEF (the first byte
-// of "：") before the next "<", which is within the maximum length. All
-// of them but the last are dropped, by SkipColonless, whether or not a
-// ">" closes them on their line first, and nothing between them opens
-// a candidate; the last is decided by what comes after it. A window of
-// the maximum length at a time is searched for the first colon, and for
-// the last "<" before it.
-func (s *Scanner) lastColonless(i int) int {
-	for {
-		hi := min(s.w, i+s.max+1)
-		q := hi
-		for _, c := range [...]byte{':', 0xEF} {
-			if k := bytes.IndexByte(s.buf[i+1:q], c); k >= 0 {
-				q = i + 1 + k
-			}
-		}
-		l := bytes.LastIndexByte(s.buf[i+1:q], '<')
-		if l < 0 {
-			return i
-		}
-		i += 1 + l
-		if q < hi {
-			return i // a colon comes before the next "<"
-		}
-	}
-}
+// colons are the bytes that SkipColonless takes for a colon: ":" and
+// 0xEF, the first byte of "：".
+var colons = []byte{':', 0xEF}
 
 // closeNow makes the candidate from "<" at buf offset at to ">" at gt
 // current, when nothing between them stops scanOpen: start and emit in

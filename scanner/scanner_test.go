@@ -385,42 +385,33 @@ func TestRuneCount(t *testing.T) {
 	}
 }
 
+// TestHasLead: hasLead and hasContinuation against a byte at a time,
+// each byte in each place among others.
 func TestHasLead(t *testing.T) {
-	for c := range 256 {
-		for at := range 8 {
-			for _, fill := range []byte{0, 'a', 0x80, 0xc1, 0xf5, 0xff} {
-				var w [8]byte
-				for i := range w {
-					w[i] = fill
-				}
-				w[at] = byte(c)
-				want := false
-				for _, d := range w {
-					want = want || d >= 0xc2 && d <= 0xf4
-				}
-				if got := hasLead(binary.LittleEndian.Uint64(w[:])); got != want {
-					t.Fatalf("hasLead(% x) = %v", w, got)
-				}
-			}
-		}
-	}
-}
-
-func TestHasContinuation(t *testing.T) {
-	for c := range 256 {
-		for at := range 8 {
-			for _, fill := range []byte{0, 'a', 0x7f, 0xc0, 0xc3, 0xff} {
-				var w [8]byte
-				for i := range w {
-					w[i] = fill
-				}
-				w[at] = byte(c)
-				want := false
-				for _, d := range w {
-					want = want || d >= 0x80 && d <= 0xbf
-				}
-				if got := hasContinuation(binary.LittleEndian.Uint64(w[:])); got != want {
-					t.Fatalf("hasContinuation(% x) = %v", w, got)
+	for _, f := range []struct {
+		name   string
+		has    func(uint64) bool
+		lo, hi byte
+		fills  []byte
+	}{
+		{"hasLead", hasLead, 0xc2, 0xf4, []byte{0, 'a', 0x80, 0xc1, 0xf5, 0xff}},
+		{"hasContinuation", hasContinuation, 0x80, 0xbf, []byte{0, 'a', 0x7f, 0xc0, 0xc3, 0xff}},
+	} {
+		for c := range 256 {
+			for at := range 8 {
+				for _, fill := range f.fills {
+					var w [8]byte
+					for i := range w {
+						w[i] = fill
+					}
+					w[at] = byte(c)
+					want := false
+					for _, d := range w {
+						want = want || d >= f.lo && d <= f.hi
+					}
+					if got := f.has(binary.LittleEndian.Uint64(w[:])); got != want {
+						t.Fatalf("%s(% x) = %v", f.name, w, got)
+					}
 				}
 			}
 		}
