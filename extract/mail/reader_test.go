@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/urlsift/urlsift/extract"
@@ -78,6 +80,55 @@ func TestReaderReused(t *testing.T) {
 				t.Fatalf("input %d gives nothing: %q", i, want)
 			}
 			compare(t, fmt.Sprintf("round %d, input %d, reused", round, i), got, "new", want)
+		}
+	}
+}
+
+// trap gives in at its first read and then ends, noting whether it was
+// asked again before done said the consumer had what it waited for.
+type trap struct {
+	in    []byte
+	done  func() bool
+	early bool
+}
+
+func (r *trap) Read(p []byte) (int, error) {
+	if len(r.in) > 0 {
+		n := copy(p, r.in)
+		r.in = r.in[n:]
+		return n, nil
+	}
+	r.early = r.early || !r.done()
+	return 0, io.EOF
+}
+
+// TestReaderDoesNotWait: a message read after an mbox by the same Reader
+// hands over the URL on a line it has whole before reading on. Its
+// decoder goes on without waiting only while its reader holds a whole
+// line, or when the input is all in memory, which the mbox's message
+// was and this message is not: the Reader must not keep the mbox's word
+// for it (a program that reads mail from a pipe would wait for the next
+// line before it sees the URL).
+func TestReaderDoesNotWait(t *testing.T) {
+	msg := "From: a@example.org\nContent-Type: text/plain\nContent-Transfer-Encoding: quoted-printable\n\n" +
+		"see <URL:http://a.example/x>\nthe rest, not yet sent"
+	rd, br := NewReader(), bufio.NewReaderSize(nil, 64<<10)
+	for _, first := range []bool{false, true} {
+		if first {
+			br.Reset(bytes.NewReader(smallMessages(3)))
+			// Stopped in a message read in place: the mbox then says
+			// that its input is all in memory.
+			rd.EachFrom(br, Mbox, Start{}, nil, func(*extract.Match, error) bool { return false })
+		}
+		var got []string
+		r := &trap{in: []byte(msg), done: func() bool { return len(got) > 0 }}
+		br.Reset(r)
+		rd.EachFrom(br, Message, Start{}, nil, func(m *extract.Match, err error) bool {
+			got = append(got, strings.Clone(m.URL))
+			return true
+		})
+		if len(got) != 1 || got[0] != "http://a.example/x" || r.early {
+			t.Errorf("after an mbox %v: %q, read on before it was handed over: %v", first, got, r.early)
 		}
 	}
 }
