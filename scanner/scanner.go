@@ -762,12 +762,13 @@ func (s *Scanner) findOpen() bool {
 // before it; every "<" up to that one is followed by another within the
 // window, so within the maximum length.
 func (s *Scanner) lastOfRun(i int, ends []byte) int {
+	done := i + 1 // buf[i+1:done] holds none of ends
 	for {
 		hi := min(s.w, i+s.max+1)
 		q := hi
 		for _, c := range ends {
-			if k := bytes.IndexByte(s.buf[i+1:q], c); k >= 0 {
-				q = i + 1 + k
+			if k := bytes.IndexByte(s.buf[done:q], c); k >= 0 {
+				q = done + k
 			}
 		}
 		l := bytes.LastIndexByte(s.buf[i+1:q], '<')
@@ -778,6 +779,7 @@ func (s *Scanner) lastOfRun(i int, ends []byte) int {
 		if q < hi {
 			return i // one of ends comes before the next "<"
 		}
+		done = hi // the next window searches only past this one
 	}
 }
 
