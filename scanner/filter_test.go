@@ -226,6 +226,11 @@ func FuzzInMemory(f *testing.F) {
 		f.Add([]byte(s), uint8(0), uint8(0), false)
 		f.Add([]byte(s), uint8(3), uint8(1), true)
 	}
+	// A quoted line at the input's start, its URL broken after a hyphen,
+	// in Prose mode: its quote prefix is the same read in place or not.
+	for _, s := range []string{">http://a-\nb", "> see http://a.example/b-\n> c"} {
+		f.Add([]byte(s), uint8(0), uint8(3), false)
+	}
 	modes := append([]Mode{DefaultMode, DefaultMode | SkipEmpty | SkipAbandoned | SkipColonless | SkipUnfit,
 		DefaultMode &^ Fullwidth &^ QuotePrefixes}, proseModes...)
 	boom := errors.New("boom")

@@ -873,15 +873,21 @@ func (s *Scanner) proseEnd(c proseCand, from int, final bool) (proseCand, bool) 
 }
 
 // lineHead returns the start of the line of buf offset i, at most LeadMax
-// bytes: from the buffer when the line starts there, or from the tracker.
+// bytes: from the buffer when the line starts there, or else from the
+// tracker, whose line it is: its head, then the bytes from it up to i.
+// After a reset the tracker stands at the buffer's start with an empty
+// head, the start of a line, wherever in a larger input that is.
 func (s *Scanner) lineHead(i int) []byte {
 	if k := lastBreak(s.buf[:i]); k >= 0 {
 		return s.buf[k+1 : min(i, k+1+LeadMax)]
 	}
-	if s.base == 0 {
-		return s.buf[:min(i, LeadMax)]
+	t := &s.track
+	if t.at >= i || t.headLen == LeadMax {
+		return t.head[:t.headLen]
 	}
-	return s.track.head[:s.track.headLen]
+	n := copy(s.headBuf[:], t.head[:t.headLen])
+	n += copy(s.headBuf[n:], s.buf[t.at:i])
+	return s.headBuf[:n]
 }
 
 // lineHeadQuote returns the quote markers of the line on which buf offset

@@ -353,7 +353,8 @@ type Scanner struct {
 	openPos  Position // its position
 	lead     []byte   // its Lead, in leadBuf
 	leadBuf  [LeadMax]byte
-	quote    string // its Quote
+	headBuf  [LeadMax]byte // lineHead's, when the tracker's head and the buffer make it
+	quote    string        // its Quote
 	prefixes []Span
 	fallback int  // buf offset of the first ">" of a quote prefix, or -1
 	unquoted bool // it goes on on a line without its quote prefix
