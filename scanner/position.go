@@ -78,7 +78,10 @@ func newCounter() counter { return counter{Line: 1, Column: 1} }
 
 // count moves the counter over b. It returns the index in b of the last
 // byte of its last line break, or -1 when b breaks no line.
-func (c *counter) count(b []byte) int {
+func (c *counter) count(b []byte) int { return c.countKnown(b, false) }
+
+// countKnown is count, told by noCR that b is known to hold no CR.
+func (c *counter) countKnown(b []byte, noCR bool) int {
 	if len(b) == 0 {
 		return -1
 	}
@@ -86,7 +89,7 @@ func (c *counter) count(b []byte) int {
 		return c.countShort(b)
 	}
 	last, n := -1, 0
-	if bytes.IndexByte(b, '\r') < 0 {
+	if noCR || bytes.IndexByte(b, '\r') < 0 {
 		if n = bytes.Count(b, nl); n > 0 {
 			last = bytes.LastIndexByte(b, '\n')
 			if c.prevCR && b[0] == '\n' {

@@ -198,7 +198,7 @@ func (s *Scanner) proseUpTo(limit int, final bool) {
 						p.queue[i].pos = s.at(p.queue[i].start)
 					}
 				}
-				s.track.advance(s.buf[s.track.at:c.start], c.start)
+				s.advanceTo(c.start)
 			}
 			break
 		}
@@ -237,7 +237,7 @@ func (s *Scanner) at(i int) Position {
 		}
 		return p
 	}
-	s.track.advance(s.buf[s.track.at:i], i)
+	s.advanceTo(i)
 	return Position{Filename: s.name, Offset: s.base + int64(i), Line: s.track.Line, Column: s.track.Column}
 }
 

@@ -250,11 +250,38 @@ func fullwidthIndex(buf []byte, i, j int) int {
 // reset makes f know nothing of the data.
 func (f *finder) reset() { f.from, f.end, f.next = 0, 0, -1 }
 
+// learn tells f that buf[i:j] holds no c (that the filter keeps), found
+// out otherwise. What f knew is kept when the two join.
+func (f *finder) learn(i, j int) {
+	switch {
+	case i >= j:
+	case f.next < 0 && f.from <= i && i <= f.end:
+		f.end = max(f.end, j)
+	default:
+		f.from, f.end, f.next = i, j, -1
+	}
+}
+
+// none reports whether f knows, without a search, that buf[i:j] holds no
+// c.
+func (f *finder) none(i, j int) bool {
+	return f.from <= i && j <= f.end && (f.next < i || f.next >= j)
+}
+
 // shift keeps f right when the buffer moves n bytes to the front.
 func (f *finder) shift(n int) {
-	if f.from < n {
-		f.from, f.end, f.next = 0, 0, -1 // it knew of bytes now gone
+	if f.end <= n || f.from < n && (f.filter != all && f.filter != fullwidth || noLearn) {
+		// It knew of bytes now gone, or of bytes that its filter judged
+		// by what came before them.
+		f.from, f.end, f.next = 0, 0, -1
 		return
+	}
+	if f.from < n {
+		// What it knew of the bytes that stay holds.
+		f.from = n
+		if f.next < n {
+			f.next = -1
+		}
 	}
 	f.from -= n
 	f.end -= n
@@ -438,6 +465,7 @@ func (s *Scanner) Reset(r io.Reader) {
 func (s *Scanner) ResetBytes(b []byte, at Position, err error) {
 	s.ResetAt(nil, at)
 	s.buf, s.w = b[:len(b):len(b)], len(b)
+	s.learn(0)
 	if err == nil {
 		s.eof = true
 	} else {
@@ -1240,7 +1268,7 @@ func (s *Scanner) pos(i int) Position {
 	if s.prose.on {
 		s.proseUpTo(i, false)
 	}
-	s.track.advance(s.buf[s.track.at:i], i)
+	s.advanceTo(i)
 	return Position{Filename: s.name, Offset: s.base + int64(i), Line: s.track.Line, Column: s.track.Column}
 }
 
@@ -1257,8 +1285,7 @@ func (s *Scanner) fill() {
 	// The tracker must not lose the bytes before keep. It stops short of
 	// a rune that may be cut by the end of the data: those bytes stay.
 	if s.track.at < keep {
-		end := s.track.at + runeSafe(s.buf[s.track.at:keep])
-		s.track.advance(s.buf[s.track.at:end], end)
+		s.advanceTo(s.track.at + runeSafe(s.buf[s.track.at:keep]))
 	}
 	keep = min(keep, s.track.at)
 	if keep > 0 {
@@ -1283,6 +1310,7 @@ func (s *Scanner) fill() {
 	for empty := 0; ; empty++ {
 		n, err := s.rd.Read(s.buf[s.w:])
 		s.w += n
+		s.learn(s.w - n)
 		if err == io.EOF {
 			s.eof = true
 		} else if err != nil {
@@ -1296,6 +1324,38 @@ func (s *Scanner) fill() {
 			return
 		}
 	}
+}
+
+// learn finds out, in one pass over the data read last, buf[from:s.w],
+// whether it holds a CR and the second byte of a fullwidth bracket, and
+// tells the finders of each when it does not: most text holds neither,
+// and the tracker's line count and the search for fullwidth brackets then
+// never look for them.
+func (s *Scanner) learn(from int) {
+	if from >= s.w || noLearn {
+		return
+	}
+	cr, bc := has2(s.buf[from:s.w], '\r', 0xBC)
+	if !cr {
+		s.crLine.learn(from, s.w)
+	}
+	if !bc {
+		// An 0xEF that opens a fullwidth bracket is followed by 0xBC,
+		// but for one that ends the data.
+		s.ef.learn(max(from-1, 0), s.w-1)
+	}
+}
+
+// noLearn turns off what the Scanner learns of the data it reads (learn)
+// and keeps of what its finders knew when the buffer moves (shift): the
+// tests check that they change nothing but the speed.
+var noLearn = false
+
+// advanceTo moves the tracker to buf offset i.
+func (s *Scanner) advanceTo(i int) {
+	t := &s.track
+	b := s.buf[t.at:i]
+	t.advance(b, i, len(b) > 32 && s.crLine.none(t.at, i))
 }
 
 // runeSafe returns how many bytes of b can be decoded without knowing
@@ -1321,10 +1381,11 @@ type tracker struct {
 	headLen int // the first headLen bytes of the line, up to at
 }
 
-// advance moves the tracker over b, which ends at buf offset to.
-func (t *tracker) advance(b []byte, to int) {
+// advance moves the tracker over b, which ends at buf offset to; noCR
+// says b is known to hold no CR.
+func (t *tracker) advance(b []byte, to int, noCR bool) {
 	t.at = to
-	if last := t.count(b); last >= 0 {
+	if last := t.countKnown(b, noCR); last >= 0 {
 		t.headLen = copy(t.head[:], b[last+1:])
 	} else {
 		t.headLen += copy(t.head[t.headLen:], b)

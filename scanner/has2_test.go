@@ -1,0 +1,108 @@
+package scanner
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestHas2 puts each of the two bytes at every place of blocks of every
+// length up to 200, the lengths and places that the vector loop, its last
+// overlapping step and the short inputs each handle, and compares has2
+// with two searches.
+func TestHas2(t *testing.T) {
+	base := bytes.Repeat([]byte("<a\nb>"), 40)
+	for n := 0; n <= 200; n++ {
+		check := func(b []byte) {
+			t.Helper()
+			got1, got2 := has2(b, '\r', 0xBC)
+			want1, want2 := bytes.IndexByte(b, '\r') >= 0, bytes.IndexByte(b, 0xBC) >= 0
+			if got1 != want1 || got2 != want2 {
+				t.Fatalf("has2(%q) = %v, %v, want %v, %v", b, got1, got2, want1, want2)
+			}
+		}
+		check(base[:n])
+		for i := range n {
+			for _, c := range []byte{'\r', 0xBC} {
+				b := bytes.Clone(base[:n])
+				b[i] = c
+				check(b)
+				b[n-1-i] = 0xBC + '\r' - c // the other one, as far from the end
+				check(b)
+			}
+		}
+	}
+	if useHas2Vector {
+		// Aligned or not: the vector loop at every offset of a buffer.
+		big := bytes.Repeat([]byte("x"), 512)
+		for off := range 64 {
+			for i := off; i < len(big); i += 7 {
+				big[i] = 0xBC
+				if _, ok := has2(big[off:], '\r', 0xBC); !ok {
+					t.Fatalf("offset %d: 0xBC at %d not found", off, i)
+				}
+				big[i] = 'x'
+			}
+			if a, b := has2(big[off:], '\r', 0xBC); a || b {
+				t.Fatalf("offset %d: found what is not there", off)
+			}
+		}
+	}
+}
+
+// FuzzHas2 compares has2 with two searches.
+func FuzzHas2(f *testing.F) {
+	f.Add([]byte("text with neither of them, long enough for the vector loop to run"), byte('\r'), byte(0xBC))
+	f.Add(bytes.Repeat([]byte("\xef\xbc\x9c"), 30), byte('\r'), byte(0xBC))
+	f.Add(bytes.Repeat([]byte("a\r\n"), 30), byte('\r'), byte(0xBC))
+	f.Fuzz(func(t *testing.T, b []byte, c1, c2 byte) {
+		got1, got2 := has2(b, c1, c2)
+		want1, want2 := has2Generic(b, c1, c2)
+		if got1 != want1 || got2 != want2 {
+			t.Errorf("has2(%q, %q, %q) = %v, %v, want %v, %v", b, c1, c2, got1, got2, want1, want2)
+		}
+	})
+}
+
+// FuzzLearn checks what the Scanner learns of the data it reads, and
+// keeps of its finders' knowledge when its buffer moves, against a scan
+// without either: the same candidates, every field alike (positions
+// count lines by the CR found or not), in every mode, read whole or in
+// pieces, with the buffer moving often (a maximum length of 32 keeps it
+// small) or not.
+func FuzzLearn(f *testing.F) {
+	for _, s := range []string{"<URL:http://a/> x <http://b/>\n", "a\r\nb <c:d\r\ne>\r\n<f:g>", "a\rb\r\r\n<c:\rd>",
+		"＜x:y＞ <ｘ:a> \xef\xbc\x9c\xef", "ü <a:b> \xbc\xef\xbc", "x\xef\xbc", "> <a:b\n> c>\r\n",
+		strings.Repeat("line without a break ", 20) + "\r<a:b>", strings.Repeat("ab\n", 100) + "\xef\xbc\x9ca:b\xef\xbc\x9e"} {
+		f.Add([]byte(s), uint8(0), uint8(0))
+		f.Add([]byte(s), uint8(7), uint8(1))
+		f.Add([]byte(s), uint8(1), uint8(2))
+	}
+	modes := append([]Mode{DefaultMode, DefaultMode | SkipEmpty | SkipAbandoned | SkipColonless | SkipUnfit,
+		DefaultMode &^ Fullwidth &^ QuotePrefixes}, proseModes...)
+	f.Fuzz(func(t *testing.T, in []byte, chunk, mode uint8) {
+		m := modes[int(mode)%len(modes)]
+		scan := func(learn bool, max int) ([]record, error) {
+			defer func(was bool) { noLearn = was }(noLearn)
+			noLearn = !learn
+			var r io.Reader = bytes.NewReader(in)
+			if chunk > 0 {
+				r = chunked{r, int(chunk)}
+			}
+			s := New(nil, Rules(m), ProseSchemes(proseKnown), MaxLength(max))
+			s.ResetAt(r, Position{Offset: 10, Line: 2, Column: 1})
+			return records(s)
+		}
+		for _, max := range []int{32, 0} {
+			want, wantErr := scan(false, max)
+			got, gotErr := scan(true, max)
+			if !reflect.DeepEqual(got, want) || fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
+				t.Fatalf("%q in mode %b (read %d bytes at a time, maximum length %d):\nlearning %+v, %v\nnot      %+v, %v",
+					in, m, chunk, max, got, gotErr, want, wantErr)
+			}
+		}
+	})
+}
