@@ -7,7 +7,7 @@ import "bytes"
 // block it reads, for CR and for 0xBC, the second byte of the fullwidth
 // brackets, which most text holds neither of.
 func has2(b []byte, c1, c2 byte) (bool, bool) {
-	if len(b) >= 64 && useHas2Vector {
+	if len(b) >= 64 && useVector {
 		r := has2Vector(b, c1, c2)
 		return r&1 != 0, r&2 != 0
 	}

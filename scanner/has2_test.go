@@ -35,7 +35,7 @@ func TestHas2(t *testing.T) {
 			}
 		}
 	}
-	if useHas2Vector {
+	if useVector {
 		// Aligned or not: the vector loop at every offset of a buffer.
 		big := bytes.Repeat([]byte("x"), 512)
 		for off := range 64 {

@@ -179,11 +179,39 @@ func (c *counter) countRest(b []byte) int {
 }
 
 // runeCount counts the characters of b as utf8.DecodeRune reads them (an
-// invalid byte is one), eight bytes at a time where they are ASCII, and
-// without the copy that utf8.RuneCount may make.
+// invalid byte is one), 32 or 64 bytes at a time where they hold no lead
+// byte (leadFree, with AVX2), eight bytes at a time otherwise where they
+// are ASCII, and without the copy that utf8.RuneCount may make.
 func runeCount(b []byte) int {
+	if !useVector || len(b) < 64 {
+		n, _ := countFrom(b, 0, len(b))
+		return n
+	}
 	n, i := 0, 0
+	wait := 64 // how far countFrom goes after leadFree found no block
 	for i < len(b) {
+		if len(b)-i >= 64 {
+			// Blocks of 32 bytes with no lead byte, as many characters;
+			// past a lead byte, the other way for a while, longer each
+			// time the blocks hold lead bytes from their start.
+			k := leadFree(b[i:])
+			n, i = n+k, i+k
+			if k == 0 {
+				wait = min(2*wait, 4096)
+			} else {
+				wait = 64
+			}
+		}
+		k, j := countFrom(b, i, min(i+wait, len(b)))
+		n, i = n+k, j
+	}
+	return n
+}
+
+// countFrom counts the characters of b from b[i] on, whole ones, until it
+// reaches end or passes it: it returns their number and where it stopped.
+func countFrom(b []byte, i, end int) (n, j int) {
+	for i < end {
 		if i+8 <= len(b) {
 			// Eight bytes with no lead byte (0xC2 to 0xF4) are eight
 			// characters, invalid bytes included. So are eight with no
@@ -208,7 +236,7 @@ func runeCount(b []byte) int {
 		}
 		// Otherwise the next eight bytes, one by one, the common valid
 		// sequences of two and three bytes tested inline.
-		for end := min(i+8, len(b)); i < end; n++ {
+		for stop := min(i+8, len(b)); i < stop; n++ {
 			c := b[i]
 			switch {
 			case c < 0xC2 || c > 0xF4:
@@ -237,7 +265,7 @@ func runeCount(b []byte) int {
 			}
 		}
 	}
-	return n
+	return n, i
 }
 
 // common3 reports whether b[i:] starts with a valid sequence of three

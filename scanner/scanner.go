@@ -363,6 +363,8 @@ type Scanner struct {
 	max  int
 	mode Mode
 	stop [256]uint8 // 1 for the bytes that may decide a candidate
+	// quick: findOpen decides short candidates with skipHopeless.
+	quick bool
 	// others holds the bytes of stop but "<", for lastOfRun.
 	others []byte
 
@@ -424,6 +426,7 @@ func New(r io.Reader, opts ...Option) *Scanner {
 		}
 	}
 	s.prose.on = s.mode&(Prose|Schemeless) != 0
+	s.quick = useVector && s.mode == quickMode
 	s.prose.schemeless = s.mode&Schemeless != 0
 	s.lt.c, s.gt.c, s.ef.c, s.lf.c, s.cr.c, s.lfLine.c, s.crLine.c = '<', '>', 0xEF, '\n', '\r', '\n', '\r'
 	s.ef.filter = fullwidth
@@ -689,6 +692,19 @@ func (s *Scanner) findOpen() bool {
 			if j == s.w && !s.eof && s.err == nil {
 				s.r = i // the run may go on
 				return false
+			}
+		}
+		if s.quick && !noQuick {
+			// The short candidates that close on their line, dropped
+			// or not, and the text between them, 32 bytes at a time.
+			r, k := skipHopeless(s.buf[:s.w], i, s.max)
+			if k >= 0 {
+				s.closeNow(r, k)
+				return true
+			}
+			if r != i {
+				s.r = r
+				continue
 			}
 		}
 		// A candidate with no colon before the next "<", wherever it
@@ -1345,6 +1361,14 @@ func (s *Scanner) learn(from int) {
 		s.ef.learn(max(from-1, 0), s.w-1)
 	}
 }
+
+// quickMode are the rules with which findOpen decides short candidates
+// with skipHopeless: the command's, without Prose.
+const quickMode = DefaultMode | SkipEmpty | SkipAbandoned | SkipColonless | SkipUnfit
+
+// noQuick turns skipHopeless off: the tests check that it changes nothing
+// but the speed.
+var noQuick = false
 
 // noLearn turns off what the Scanner learns of the data it reads (learn)
 // and keeps of what its finders knew when the buffer moves (shift): the

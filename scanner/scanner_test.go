@@ -366,6 +366,23 @@ func TestRuneCount(t *testing.T) {
 			t.Fatalf("runeCount(% x) = %d, want %d", b, got, want)
 		}
 	}
+	// Long random strings, of bytes that are no lead byte with a few
+	// that are, anywhere in the blocks of leadFree or between them.
+	for range 20000 {
+		b := make([]byte, 64+rng.IntN(300))
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+			for b[i] >= 0xC2 && b[i] <= 0xF4 {
+				b[i] = alphabet[rng.IntN(len(alphabet))]
+			}
+		}
+		for range rng.IntN(4) {
+			b[rng.IntN(len(b))] = []byte{0xC2, 0xC3, 0xE2, 0xEF, 0xF0, 0xF4}[rng.IntN(6)]
+		}
+		if got, want := runeCount(b), utf8.RuneCount(b); got != want {
+			t.Fatalf("runeCount(% x) = %d, want %d", b, got, want)
+		}
+	}
 	// Random strings of whole characters, mostly of three bytes, with
 	// broken ones among them: the runs of three-byte characters.
 	tokens := []string{"a", "é", "€", "\uFFC3", "\uC3FE", "\u4E2D", "\u0800", "\uD7FF", "\uE000", "😀", "\x80", "\xef\xbf",
