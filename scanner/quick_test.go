@@ -23,6 +23,12 @@ func FuzzQuick(f *testing.F) {
 		"> <a:b>\n> <c:d> e\n" + strings.Repeat("<x:y>", 10) + strings.Repeat(" ", 32),
 		// A fullwidth bracket after one dropped, before the next "<".
 		"<ab>＜c:d＞<e:f> <g\x01:h>＜i:j＞ <k:l> <m>＜n:o><p:q>" + strings.Repeat(" ", 32),
+		// Candidates that close in their second to fifth block of 32
+		// bytes, with their ":" or unfit byte in the first block only,
+		// or none.
+		"<a:" + strings.Repeat("b", 40) + "> <" + strings.Repeat("c", 40) + "> <d\x01" + strings.Repeat("e", 40) + ":f> <g:" +
+			strings.Repeat("h", 70) + "> <i:" + strings.Repeat("j", 100) + "> <k:" + strings.Repeat("l", 130) + "> <m:n>" + strings.Repeat(" ", 32),
+		strings.Repeat("<a:"+strings.Repeat("b", 29)+"\xff>", 4) + strings.Repeat("<"+strings.Repeat("c", 31)+">", 4) + "<d:e>" + strings.Repeat(" ", 32),
 		// Candidates of 5, 6 and 7 bytes, at the maximum lengths 5 and
 		// 6: the ">" of the second at the maximum length.
 		"<ab> <a:b> <a:bc> <a:bcd> <e:f>" + strings.Repeat(" ", 32),
@@ -31,6 +37,8 @@ func FuzzQuick(f *testing.F) {
 		f.Add([]byte(s), uint8(7), uint8(20))
 		f.Add([]byte(s), uint8(33), uint8(5))
 		f.Add([]byte(s), uint8(0), uint8(6))
+		f.Add([]byte(s), uint8(0), uint8(45))
+		f.Add([]byte(s), uint8(0), uint8(70))
 	}
 	f.Fuzz(func(t *testing.T, in []byte, chunk, max uint8) {
 		scan := func(quick bool) ([]record, error) {

@@ -28,18 +28,17 @@ CONST32(x32, 0x3232323232323232)
 
 // func skipHopeless(b []byte, i, max int) (r, k int)
 //
-// Register use: SI the data, DX its length, AX the "<" of the candidate
-// (i), BX the maximum length, DI the window (AX+1); the masks of the 32
-// bytes of the window: R8 stops ("<", ">", 0xEF, LF, CR), R9 ":", R10
-// unfit bytes, R11 "<" and 0xEF, R12 ">", R13 0xEF; then R8 the ">". The next candidate's
-// "<" is the first "<" or 0xEF of the window when the first stop is a
-// ">", as both are stops: the next load waits on that alone, and the
-// checks of the candidate run beside it.
+// Register use: SI the data, AX the "<" of the candidate (i), DI the
+// block of 32 bytes looked at, DX and BX whether a ":" and an unfit byte
+// came before it; the masks of the block: R8 stops ("<", ">", 0xEF, LF,
+// CR), R9 ":", R10 unfit bytes, R11 "<" and 0xEF, R12 ">", R13 0xEF; then
+// R8 the first stop. The next candidate's "<" is the first "<" or 0xEF of
+// the block after the stop when that is a ">", as both are stops: the
+// next load waits on that alone, and the checks of the candidate run
+// beside it. A candidate is looked at for four blocks at most.
 TEXT ·skipHopeless(SB), NOSPLIT, $0-56
 	MOVQ b_base+0(FP), SI
-	MOVQ b_len+8(FP), DX
 	MOVQ i+24(FP), AX
-	MOVQ max+32(FP), BX
 	VMOVDQU lt<>(SB), Y1
 	VMOVDQU gt<>(SB), Y2
 	VMOVDQU ef<>(SB), Y3
@@ -48,12 +47,16 @@ TEXT ·skipHopeless(SB), NOSPLIT, $0-56
 	VMOVDQU colon<>(SB), Y6
 
 candidate:
-	// The 32 bytes after the "<" at AX must be in b.
-	LEAQ 33(AX), CX
-	CMPQ CX, DX
+	LEAQ 1(AX), DI
+	XORL DX, DX
+	XORL BX, BX
+
+block:
+	// The block must be in b.
+	LEAQ 32(DI), CX
+	CMPQ CX, b_len+8(FP)
 	JA undecided
 
-	LEAQ 1(AX), DI
 	VMOVDQU (SI)(DI*1), Y0
 	VPCMPEQB Y0, Y1, Y7  // "<"
 	VPCMPEQB Y0, Y3, Y8  // 0xEF
@@ -88,26 +91,47 @@ candidate:
 	VPOR Y13, Y12, Y12
 	VPMOVMSKB Y12, R10
 
-	// The first stop, at DI+CX, must be a ">" closing the candidate
-	// within the maximum length (CX+1 < max), not right after the "<":
-	// the empty ones are left to the caller.
 	BSFL R8, CX
-	JZ undecided
-	JCXZL undecided
+	JNZ stop
+	// No stop: the whole block comes before it. The next block, if the
+	// candidate may still close within the maximum length there.
+	ORL R9, DX
+	ORL R10, BX
+	ADDQ $32, DI
+	MOVQ DI, CX
+	SUBQ AX, CX
+	CMPQ CX, $129
+	JAE undecided
+	CMPQ CX, max+32(FP)
+	JGE undecided
+	JMP block
+
+stop:
+	// The first stop, at DI+CX, must be a ">" closing the candidate
+	// within the maximum length (its offset from the "<" under max), not
+	// right after the "<": the empty ones are left to the caller.
 	BTL CX, R12
 	JCC undecided
-	LEAQ 1(CX), R12
-	CMPQ R12, BX
-	JGE undecided
 	LEAQ (DI)(CX*1), R8 // the ">"
+	LEAQ 1(AX), R12
+	CMPQ R8, R12
+	JEQ undecided
+	MOVQ R8, R12
+	SUBQ AX, R12
+	CMPQ R12, max+32(FP)
+	JGE undecided
 
 	// Hopeless: no ":" before the ">", or an unfit byte. R12 = 1<<CX - 1.
 	MOVL $1, R12
 	SHLL CX, R12
 	DECL R12
-	TESTL R12, R9
+	ANDL R12, R9
+	ORL R9, DX
+	ANDL R12, R10
+	ORL R10, BX
+	TESTL DX, DX
 	JZ hopeless
-	TESTL R12, R10
+	TESTL BX, BX
 	JNZ hopeless
 	// Fit: closed at R8.
 	MOVQ AX, r+40(FP)
