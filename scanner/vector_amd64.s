@@ -182,8 +182,6 @@ TEXT ·has2Vector(SB), NOSPLIT, $0-40
 	VPXOR Y4, Y4, Y4 // the c2 found
 	LEAQ -64(SI)(CX*1), DI // the last step's start
 loop:
-	CMPQ SI, DI
-	JAE last
 	VMOVDQU (SI), Y0
 	VMOVDQU 32(SI), Y5
 	VPCMPEQB Y0, Y1, Y6
@@ -194,19 +192,14 @@ loop:
 	VPCMPEQB Y5, Y2, Y7
 	VPOR Y6, Y4, Y4
 	VPOR Y7, Y4, Y4
+	CMPQ SI, DI
+	JAE done
 	ADDQ $64, SI
+	CMPQ SI, DI
+	JBE loop
+	MOVQ DI, SI // the last step
 	JMP loop
-last:
-	VMOVDQU (DI), Y0
-	VMOVDQU 32(DI), Y5
-	VPCMPEQB Y0, Y1, Y6
-	VPCMPEQB Y5, Y1, Y7
-	VPOR Y6, Y3, Y3
-	VPOR Y7, Y3, Y3
-	VPCMPEQB Y0, Y2, Y6
-	VPCMPEQB Y5, Y2, Y7
-	VPOR Y6, Y4, Y4
-	VPOR Y7, Y4, Y4
+done:
 	XORQ R9, R9
 	VPTEST Y3, Y3
 	JZ no1
