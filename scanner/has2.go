@@ -3,7 +3,7 @@ package scanner
 import "bytes"
 
 // has2 reports whether b holds c1 and whether it holds c2, in one pass
-// where the processor allows (has2_amd64.s): the scanner asks it of every
+// where the processor allows (vector_amd64.s): the scanner asks it of every
 // block it reads, for CR and for 0xBC, the second byte of the fullwidth
 // brackets, which most text holds neither of.
 func has2(b []byte, c1, c2 byte) (bool, bool) {
