@@ -468,6 +468,7 @@ func (s *Scanner) Reset(r io.Reader) {
 func (s *Scanner) ResetBytes(b []byte, at Position, err error) {
 	s.ResetAt(nil, at)
 	s.buf, s.w = b[:len(b):len(b)], len(b)
+	s.learn(0)
 	if err == nil {
 		s.eof = true
 	} else {
@@ -1345,10 +1346,7 @@ func (s *Scanner) fill() {
 // whether it holds a CR and the second byte of a fullwidth bracket, and
 // tells the finders of each when it does not: most text holds neither,
 // and the tracker's line count and the search for fullwidth brackets then
-// never look for them. What ResetBytes hands over is not learned so: a
-// mail archive read in place hands over a message at a time, each part
-// the start of a buffer that holds many more, which the scan of the part
-// never reaches.
+// never look for them.
 func (s *Scanner) learn(from int) {
 	if from >= s.w || noLearn {
 		return
