@@ -67,12 +67,12 @@ func FuzzHas2(f *testing.F) {
 	})
 }
 
-// FuzzLearn checks what the Scanner learns of the data it reads, and
-// keeps of its finders' knowledge when its buffer moves, against a scan
-// without either: the same candidates, every field alike (positions
-// count lines by the CR found or not), in every mode, read whole or in
-// pieces, with the buffer moving often (a maximum length of 32 keeps it
-// small) or not.
+// FuzzLearn checks what the Scanner learns of the data it reads or is
+// handed in place (a chunk of 255), and keeps of its finders' knowledge
+// when its buffer moves, against a scan without either: the same
+// candidates, every field alike (positions count lines by the CR found
+// or not), in every mode, read whole or in pieces, with the buffer moving
+// often (a maximum length of 32 keeps it small) or not.
 func FuzzLearn(f *testing.F) {
 	for _, s := range []string{"<URL:http://a/> x <http://b/>\n", "a\r\nb <c:d\r\ne>\r\n<f:g>", "a\rb\r\r\n<c:\rd>",
 		"＜x:y＞ <ｘ:a> \xef\xbc\x9c\xef", "ü <a:b> \xbc\xef\xbc", "x\xef\xbc", "> <a:b\n> c>\r\n",
@@ -80,6 +80,7 @@ func FuzzLearn(f *testing.F) {
 		f.Add([]byte(s), uint8(0), uint8(0))
 		f.Add([]byte(s), uint8(7), uint8(1))
 		f.Add([]byte(s), uint8(1), uint8(2))
+		f.Add([]byte(s), uint8(255), uint8(1))
 	}
 	modes := append([]Mode{DefaultMode, DefaultMode | SkipEmpty | SkipAbandoned | SkipColonless | SkipUnfit,
 		DefaultMode &^ Fullwidth &^ QuotePrefixes}, proseModes...)
@@ -93,14 +94,20 @@ func FuzzLearn(f *testing.F) {
 				r = chunked{r, int(chunk)}
 			}
 			s := New(nil, Rules(m), ProseSchemes(proseKnown), MaxLength(max))
-			s.ResetAt(r, Position{Offset: 10, Line: 2, Column: 1})
+			at := Position{Offset: 10, Line: 2, Column: 1}
+			if chunk == 255 {
+				// In place, as a mail part is read.
+				s.ResetBytes(bytes.Clone(in), at, nil)
+			} else {
+				s.ResetAt(r, at)
+			}
 			return records(s)
 		}
 		for _, max := range []int{32, 0} {
 			want, wantErr := scan(false, max)
 			got, gotErr := scan(true, max)
 			if !reflect.DeepEqual(got, want) || fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
-				t.Fatalf("%q in mode %b (read %d bytes at a time, maximum length %d):\nlearning %+v, %v\nnot      %+v, %v",
+				t.Fatalf("%q in mode %b (read %d bytes at a time, 255 in place, maximum length %d):\nlearning %+v, %v\nnot      %+v, %v",
 					in, m, chunk, max, got, gotErr, want, wantErr)
 			}
 		}
