@@ -31,6 +31,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"math"
 	"mime"
 	"mime/multipart"
 	"strconv"
@@ -949,7 +950,7 @@ func (p *Part) matches(x, side *extract.Extractor, views bool, yield func(*extra
 	// flush hands over what stands at or before offset: links, and the
 	// decoded encoded words of header fields.
 	flush := func(offset int64) bool {
-		if h != nil && !h.release(offset, 1<<62) {
+		if h != nil && !h.release(offset, math.MaxInt) {
 			return false
 		}
 		for len(p.extras) > 0 && p.Origin.Offset+int64(p.extras[0].f.at) <= offset {
