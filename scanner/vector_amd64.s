@@ -171,9 +171,9 @@ undecided:
 // text that holds neither byte, the case it is for.
 //
 // The bytes are broadcast from memory: a MOVD into X1 first, an SSE
-// instruction without the VEX prefix, cost about 100 ns a call on this
-// code's test machine (the penalty of mixing the two encodings), 15 times
-// what a call on 121 bytes costs without it.
+// instruction without the VEX prefix, cost about 100 ns a call on the
+// machine of the README's figures (the penalty of mixing the two
+// encodings), 15 times what a call on 121 bytes costs without it.
 TEXT ·has2Vector(SB), NOSPLIT, $0-40
 	MOVQ b_base+0(FP), SI
 	MOVQ b_len+8(FP), CX
