@@ -2,8 +2,6 @@ package extract
 
 import (
 	"bytes"
-	"github.com/urlsift/urlsift/extract/rfc1738"
-	"github.com/urlsift/urlsift/extract/rfc3986"
 	"io"
 	"os"
 	"path/filepath"
@@ -11,6 +9,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/urlsift/urlsift/extract/rfc1738"
+	"github.com/urlsift/urlsift/extract/rfc3986"
 
 	"mvdan.cc/xurls/v2"
 )

@@ -28,7 +28,6 @@ import (
 	"fmt"
 	"io"
 	"iter"
-	"strconv"
 	"strings"
 	"unsafe"
 
@@ -93,44 +92,30 @@ type Mail struct {
 	Charset string
 }
 
-// Form is how a URL was written.
-type Form uint8
+// Form is how a URL was written: the kinds of package scanner, which
+// every layer shares.
+type Form = scanner.Kind
 
+// The forms.
 const (
 	// FormURL is <URL:...>.
-	FormURL Form = iota
+	FormURL = scanner.URL
 	// FormBare is <...>.
-	FormBare
+	FormBare = scanner.Bare
 	// FormHref is an href or src attribute of HTML (package mail).
-	FormHref
+	FormHref = scanner.Href
 	// FormUnwrapped is a URL written without a wrapper (Unwrapped).
-	FormUnwrapped
+	FormUnwrapped = scanner.Unwrapped
 	// FormQuoted is a URL without a wrapper between double quotes.
-	FormQuoted
+	FormQuoted = scanner.Quoted
 	// FormSchemeless is a host name written without a scheme:
 	// "www.example.com" (Unwrapped) or "example.com" (Schemeless),
 	// reported with "http://" ("ftp://" for "ftp.").
-	FormSchemeless
+	FormSchemeless = scanner.Schemeless
 	// FormEmail is an e-mail address (Schemeless), reported with
 	// "mailto:".
-	FormEmail
+	FormEmail = scanner.Email
 )
-
-var formNames = [...]string{FormURL: "url", FormBare: "bare", FormHref: "href", FormUnwrapped: "unwrapped",
-	FormQuoted: "quoted", FormSchemeless: "schemeless", FormEmail: "email"}
-
-// String returns the form as urlsift --json names it: "url", "bare",
-// "href", "unwrapped", "quoted", "schemeless" or "email".
-func (f Form) String() string {
-	if int(f) < len(formNames) {
-		return formNames[f]
-	}
-	return "Form(" + strconv.Itoa(int(f)) + ")"
-}
-
-// wrapForms maps the forms of package wrap to those of a Match.
-var wrapForms = [...]Form{wrap.Bare: FormBare, wrap.URL: FormURL, wrap.Unwrapped: FormUnwrapped,
-	wrap.Quoted: FormQuoted, wrap.Schemeless: FormSchemeless, wrap.Email: FormEmail}
 
 // Grammar judges the strings read from wrappers: rfc1738.Grammar (the
 // default), rfc3986.URI or rfc3986.IRI. The hyphen rule, the layout rules
@@ -143,9 +128,11 @@ type Grammar interface {
 	// Validate returns nil when s is a URL, and otherwise an error
 	// that is a SyntaxError.
 	Validate(s string) error
-	// KnownScheme reports whether a bare wrapper of this scheme,
-	// compared without case, is taken for a URL.
-	KnownScheme(name string) bool
+	// Schemes returns the schemes the grammar knows, in lower case: a
+	// bare wrapper is taken for a URL when its text starts with one of
+	// them and ":". A name that ends in "*" stands for every longer name
+	// that starts with what comes before the "*" ("x-*").
+	Schemes() []string
 }
 
 // SyntaxError is the error a Grammar gives for a string that is not a
@@ -174,35 +161,41 @@ type config struct {
 	scan    []scanner.Option
 	name    string
 	invalid bool
-	off     Rule
-	prose   scanner.Mode
+	rules   Rule
 	schemes []string
+	max     int
 }
 
-// Rule names a layout rule for URLs in real documents. All are on by
+// Rule names a rule for URLs in real documents: the rules of package
+// scanner, which every layer shares. The layout rules are all on by
 // default; Disable turns some off.
-type Rule uint
+type Rule = scanner.Rule
 
+// The layout rules.
 const (
-	// PageBreaks skips page breaks inside a wrapper: a line with a form
-	// feed, a footer line ending in "[Page N]", a header line starting
-	// with "RFC NNNN" or "Internet-Draft".
-	PageBreaks Rule = 1 << iota
+	// PageBreaks skips page breaks inside a wrapper, and between the
+	// lines of a URL in prose: a line with a form feed, a footer line
+	// ending in "[Page N]", a header line starting with "RFC NNNN" or
+	// "Internet-Draft".
+	PageBreaks = scanner.PageBreaks
 	// QuotePrefixes removes the quote prefix of a mail reply ("> ",
 	// ">> ", "| ") from the continuation lines of a wrapper that opens on
-	// a quoted line; such a ">" does not close the wrapper.
-	QuotePrefixes
+	// a quoted line; such a ">" does not close the wrapper. A URL in
+	// prose goes on only on a line with the same prefix.
+	QuotePrefixes = scanner.QuotePrefixes
 	// LineNumbers removes line number gutters ("  846. ") from the
-	// continuation lines of a wrapper that opens on a numbered line.
-	LineNumbers
-	// Typography removes soft hyphens, drops U+2010 and U+2011 before a
-	// line break, takes "＜" and "＞" as brackets and folds fullwidth
-	// forms to ASCII.
-	Typography
+	// continuation lines of a candidate that opens on a numbered line.
+	LineNumbers = scanner.LineNumbers
+	// Typography removes soft hyphens and zero-width characters, drops
+	// U+2010 and U+2011 before a line break, takes "＜" and "＞" as
+	// brackets and folds fullwidth forms to ASCII.
+	Typography = scanner.Typography
 )
 
 // Disable turns layout rules off.
-func Disable(r Rule) Option { return func(c *config) { c.off |= r } }
+func Disable(r Rule) Option {
+	return func(c *config) { c.rules &^= r & (PageBreaks | QuotePrefixes | LineNumbers | Typography) }
+}
 
 // Filename sets the input's name, carried in every Match's position.
 func Filename(name string) Option {
@@ -215,7 +208,7 @@ func Filename(name string) Option {
 // MaxLength sets the maximum length of a wrapper in bytes, both brackets
 // included (default scanner.DefaultMaxLength, 8192).
 func MaxLength(n int) Option {
-	return func(c *config) { c.scan = append(c.scan, scanner.MaxLength(n)) }
+	return func(c *config) { c.max = n }
 }
 
 // ReportInvalid makes the Extractor return reported candidates that are
@@ -224,15 +217,17 @@ func ReportInvalid() Option { return func(c *config) { c.invalid = true } }
 
 // Extractor finds the URLs of one input. Create one with New.
 type Extractor struct {
-	g       Grammar
-	sc      *scanner.Scanner
-	name    string
-	invalid bool
-	w       wrap.Wrapper
-	m       Match
-	one     [1]string
-	arena   arena.Arena
-	wrapEnd int64 // input offset of the end of the last wrapper read
+	g        Grammar
+	sc       *scanner.Scanner
+	name     string
+	invalid  bool
+	max      int
+	w        wrap.Reader
+	m        Match
+	one      [1]string
+	arena    arena.Arena
+	wrapEnd  int64 // input offset of the end of the last closed wrapper read
+	proseEnd int64 // input offset of the end of the last URL in prose read
 	// x.m.Raw, x.m.Scheme and, with urlView, x.m.URL are views of the
 	// scanner's and the wrapper's buffers, which the next Next
 	// overwrites, until Match copies them (views false).
@@ -241,54 +236,37 @@ type Extractor struct {
 
 // New returns an Extractor that reads r.
 func New(r io.Reader, opts ...Option) *Extractor {
-	var c config
+	c := config{rules: scanner.DefaultRules, max: scanner.DefaultMaxLength}
 	for _, o := range opts {
 		o(&c)
-	}
-	// Candidates that are empty or hold no colon are never reported,
-	// abandoned and unfit ones only as invalid: the scanner need not
-	// return them.
-	mode := scanner.DefaultMode | scanner.SkipEmpty | scanner.SkipColonless
-	if !c.invalid {
-		mode |= scanner.SkipAbandoned | scanner.SkipUnfit
-	}
-	if c.off&QuotePrefixes != 0 {
-		mode &^= scanner.QuotePrefixes
-	}
-	if c.off&Typography != 0 {
-		mode &^= scanner.Fullwidth
 	}
 	if c.grammar == nil {
 		c.grammar = rfc1738.Grammar{}
 	}
-	if c.prose != 0 {
-		mode |= c.prose
-		if c.schemes == nil {
-			c.schemes = DefaultSchemes()
-		}
-		c.scan = append(c.scan, scanner.ProseSchemes(proseSchemes(c.schemes, c.grammar)))
+	if c.max < 2 {
+		c.max = scanner.DefaultMaxLength
 	}
-	x := &Extractor{g: c.grammar, sc: scanner.New(r, append(c.scan, scanner.Rules(mode))...), invalid: c.invalid, name: c.name,
-		wrapEnd: -1}
-	x.w.Known = c.grammar.KnownScheme
-	if c.off&PageBreaks != 0 {
-		x.w.Off |= wrap.PageFurniture
+	c.max = min(c.max, scanner.MaxLengthLimit)
+	set := schemeSet(c.grammar, c.schemes, c.rules&scanner.Prose != 0)
+	scan := append(c.scan, scanner.Rules(c.rules), scanner.WithSchemes(set), scanner.MaxLength(c.max))
+	if c.invalid {
+		scan = append(scan, scanner.Invalid())
 	}
-	if c.off&LineNumbers != 0 {
-		x.w.Off |= wrap.LineNumbers
-	}
-	if c.off&Typography != 0 {
-		x.w.Off |= wrap.Typography
-	}
+	x := &Extractor{g: c.grammar, sc: scanner.New(r, scan...), invalid: c.invalid, name: c.name, max: c.max}
+	x.w.Rules, x.w.Schemes = c.rules, set
+	x.restart()
 	return x
 }
+
+// restart forgets what the Extractor knew of the input it read.
+func (x *Extractor) restart() { x.m, x.wrapEnd, x.proseEnd, x.views = Match{}, -1, -1, false }
 
 // Reset makes the Extractor read r from its start, keeping its options
 // and its buffers: reading many small inputs, such as the parts of mail,
 // costs no new buffers.
 func (x *Extractor) Reset(r io.Reader) {
 	x.sc.Reset(r)
-	x.m, x.wrapEnd, x.views = Match{}, -1, false
+	x.restart()
 }
 
 // ResetAt is Reset for a reader whose first byte stands at position at of
@@ -297,7 +275,7 @@ func (x *Extractor) Reset(r io.Reader) {
 // an mbox so, at the file's own lines.
 func (x *Extractor) ResetAt(r io.Reader, at scanner.Position) {
 	x.sc.ResetAt(r, at)
-	x.m, x.wrapEnd, x.views = Match{}, -1, false
+	x.restart()
 }
 
 // ResetBytes is ResetAt for an input that is all in memory, b: it is
@@ -307,7 +285,7 @@ func (x *Extractor) ResetAt(r io.Reader, at scanner.Position) {
 // reads header blocks and decoded parts so.
 func (x *Extractor) ResetBytes(b []byte, at scanner.Position, err error) {
 	x.sc.ResetBytes(b, at, err)
-	x.m, x.wrapEnd, x.views = Match{}, -1, false
+	x.restart()
 }
 
 // SetFilename sets the input's name that matches carry from now on, as
@@ -323,22 +301,13 @@ func (x *Extractor) Next() bool {
 	x.views, x.urlView = false, false
 	for x.sc.Scan() {
 		c := x.sc.Candidate()
-		if c.Kind != scanner.Wrapper {
-			if c.Pos.Offset < x.wrapEnd || !x.w.Read(c) || !x.chooseProse(c.Kind) {
-				continue // inside a wrapper, which reports it, or no URL
-			}
-		} else if c.Err != nil && !x.invalid || !x.w.Read(c) {
-			continue // an abandoned candidate is never valid
-		} else if x.wrapEnd = c.Pos.Offset + int64(len(c.Raw)); c.Err != nil {
-			err := fmt.Errorf("unterminated wrapper: %w", c.Err)
-			x.m = Match{URL: x.arena.String(view(x.w.Text)), Error: err.Error(), Err: err}
-		} else if !x.choose(c.Raw) {
+		if !x.read(c) {
 			continue
 		}
-		x.m.Pos, x.m.Raw = c.Pos, view(c.Raw)
+		x.m.Pos, x.m.Raw = c.Pos, view(c.Raw[:x.w.End])
 		x.m.Scheme = schemeView(x.w.Scheme())
 		x.views = true
-		x.m.Form = wrapForms[x.w.Form]
+		x.m.Form = x.w.Kind
 		if len(x.w.Warnings) > 0 {
 			x.m.Warnings = append([]string(nil), x.w.Warnings...)
 		}
@@ -350,9 +319,34 @@ func (x *Extractor) Next() bool {
 	return false
 }
 
-// choose sets x.m from the readings of a closed candidate, whose input is
-// raw, and says whether it is to be returned.
-func (x *Extractor) choose(raw []byte) bool {
+// read reads the candidate c into x.m and says whether it is returned. A
+// URL in prose inside a closed wrapper is the wrapper's, whatever the
+// wrapper holds; one inside an abandoned wrapper is not, nor one inside
+// the lines of a URL in prose read before it.
+func (x *Extractor) read(c *scanner.Candidate) bool {
+	switch {
+	case c.Kind != scanner.Bare:
+		if c.Pos.Offset < x.wrapEnd || c.Pos.Offset < x.proseEnd || !x.w.Read(c) {
+			return false
+		}
+		return x.chooseProse(c)
+	case c.Err != nil:
+		if !x.invalid || !x.w.Read(c) {
+			return false // an abandoned candidate is never valid
+		}
+		err := fmt.Errorf("unterminated wrapper: %w", c.Err)
+		x.m = Match{URL: x.arena.String(view(x.w.Text)), Error: err.Error(), Err: err}
+		return true
+	case !x.w.Read(c):
+		return false
+	}
+	x.wrapEnd = c.Pos.Offset + int64(len(c.Raw))
+	return x.choose()
+}
+
+// choose sets x.m from the readings of a closed wrapper, and says
+// whether it is to be returned.
+func (x *Extractor) choose() bool {
 	if len(x.w.Hyphens) == 0 {
 		// The common case of a single reading: checked in place, before
 		// any copy (the validator keeps nothing of its input), and
@@ -448,11 +442,11 @@ func contains(list []string, s string) bool {
 // and when it is invalid, only with ReportInvalid.
 func (x *Extractor) Link(url, raw string, pos scanner.Position) (Match, bool) {
 	scheme, _, ok := strings.Cut(url, ":")
-	if !ok || !x.g.KnownScheme(scheme) {
+	if !ok || !x.w.Schemes.Known([]byte(scheme)) {
 		return Match{}, false
 	}
 	pos.Filename = x.name
-	m := Match{Pos: pos, URL: url, Valid: true, Scheme: strings.ToLower(scheme), Form: FormHref, Raw: raw}
+	m := Match{Pos: pos, URL: url, Valid: true, Scheme: strings.ToLower(scheme), Form: scanner.Href, Raw: raw}
 	if err := x.g.Validate(url); err != nil {
 		m.Valid, m.Error, m.Err = false, err.Error(), err
 	}

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/urlsift/urlsift/extract/rfc1738"
+	"github.com/urlsift/urlsift/extract/rfc3986"
 	"github.com/urlsift/urlsift/scanner"
 )
 
@@ -40,14 +41,10 @@ func FuzzExtract(f *testing.F) {
 			b = b[n:]
 		}
 	}
-	f.Fuzz(func(t *testing.T, in []byte, max uint16, prose uint8) {
-		opts := []Option{ReportInvalid(), MaxLength(int(max))}
-		switch prose % 3 {
-		case 1:
-			opts = append(opts, Unwrapped())
-		case 2:
-			opts = append(opts, Schemeless())
-		}
+	f.Fuzz(func(t *testing.T, in []byte, max uint16, set uint8) {
+		opts := append(optionSet(set), MaxLength(int(max)))
+		valid := drain(t, New(bytes.NewReader(in), opts...))
+		opts = append(opts, ReportInvalid())
 		var whole []Match
 		for m, err := range All(bytes.NewReader(in), opts...) {
 			if err != nil {
@@ -69,18 +66,26 @@ func FuzzExtract(f *testing.F) {
 			if m.Valid != (m.Error == "") {
 				t.Fatalf("match %+v: valid but with an error, or invalid without", m)
 			}
-			if m.Form >= FormUnwrapped && !m.Valid {
-				t.Fatalf("match %+v: an invalid URL found in prose", m)
-			}
 			checked := m.Alternatives
 			if m.Valid {
 				checked = append([]string{m.URL}, checked...)
 			}
 			for _, u := range checked {
-				if err := rfc1738.Validate(u); err != nil {
-					t.Fatalf("reported %q, which is invalid: %v", u, err)
+				if !grammarOf(set).Valid(u) {
+					t.Fatalf("reported %q, which is invalid", u)
 				}
 			}
+		}
+		// The valid URLs do not depend on whether the invalid ones are
+		// reported.
+		var reported []Match
+		for _, m := range whole {
+			if m.Valid {
+				reported = append(reported, m)
+			}
+		}
+		if !reflect.DeepEqual(reported, valid) {
+			t.Fatalf("with ReportInvalid, the valid matches are\n%v\nwithout\n%v", reported, valid)
 		}
 		for _, rd := range readers[1:] {
 			var got []Match
@@ -107,6 +112,31 @@ func FuzzExtract(f *testing.F) {
 			}
 		}
 	})
+}
+
+// optionSet returns the options that set selects: its two lowest bits
+// the URLs in prose (none, Unwrapped, Schemeless), the next two the
+// grammar, the four highest the layout rules turned off.
+func optionSet(set uint8) []Option {
+	opts := []Option{WithGrammar(grammarOf(set)), Disable(Rule(set>>4) & (PageBreaks | QuotePrefixes | LineNumbers | Typography))}
+	switch set % 4 {
+	case 1, 3:
+		opts = append(opts, Unwrapped())
+	case 2:
+		opts = append(opts, Schemeless())
+	}
+	return opts
+}
+
+// grammarOf returns the grammar that an option set selects (optionSet).
+func grammarOf(set uint8) Grammar {
+	switch set >> 2 % 4 {
+	case 1:
+		return rfc3986.URI
+	case 2:
+		return rfc3986.IRI
+	}
+	return rfc1738.Grammar{}
 }
 
 // drain returns x's matches, failing t at an error.

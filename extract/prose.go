@@ -2,12 +2,10 @@ package extract
 
 import (
 	"strings"
-	"unicode/utf8"
 
 	"golang.org/x/net/idna"
 	"golang.org/x/net/publicsuffix"
 
-	"github.com/urlsift/urlsift/extract/internal/ascii"
 	"github.com/urlsift/urlsift/scanner"
 )
 
@@ -19,12 +17,12 @@ import (
 // table says; it is reported only when a reading, or its longest prefix
 // that ends a path segment, is valid by the grammar, never as invalid.
 // A URL inside a wrapper is the wrapper's.
-func Unwrapped() Option { return func(c *config) { c.prose |= scanner.Prose } }
+func Unwrapped() Option { return func(c *config) { c.rules |= scanner.Prose } }
 
 // Schemeless is Unwrapped, and bare host names whose top-level domain is
 // a real one (by the public suffix list), read with "http://", and
 // e-mail addresses, read with "mailto:".
-func Schemeless() Option { return func(c *config) { c.prose |= scanner.Prose | scanner.Schemeless } }
+func Schemeless() Option { return func(c *config) { c.rules |= scanner.Prose | scanner.Hosts } }
 
 // Schemes sets the schemes that count without a wrapper (Unwrapped), in
 // place of DefaultSchemes. Any other scheme that the grammar knows counts
@@ -53,90 +51,118 @@ var opaque = map[string]bool{"mailto": true, "news": true, "urn": true, "tel": t
 	"sips": true, "xmpp": true, "data": true, "fax": true, "sms": true, "geo": true, "magnet": true,
 	"cid": true, "mid": true, "tag": true, "im": true, "pres": true, "bitcoin": true, "matrix": true}
 
-// proseSchemes returns the scanner's test of a scheme written in prose:
-// one of names, or any other that the grammar knows with "//" after it
-// (no word of prose is written so). It remembers up to maxVerdicts
-// answers, so that the words before the colons of a text are looked up
-// once.
-func proseSchemes(names []string, g Grammar) func([]byte) (bool, bool) {
-	type verdict struct{ take, slashes bool }
-	memo := make(map[string]verdict, len(names))
-	for _, n := range names {
-		n = strings.ToLower(n)
-		memo[n] = verdict{true, !opaque[n]}
+// schemeSet returns the set of schemes of an Extractor, built once: the
+// grammar's, and with prose, those of names (DefaultSchemes when nil),
+// "//" required after the ":" of those that are not opaque.
+func schemeSet(g Grammar, names []string, prose bool) *scanner.Schemes {
+	var inProse map[string]bool
+	if prose {
+		if names == nil {
+			names = DefaultSchemes()
+		}
+		inProse = make(map[string]bool, len(names))
+		for _, n := range names {
+			n = strings.ToLower(n)
+			inProse[n] = !opaque[n]
+		}
 	}
-	return func(scheme []byte) (bool, bool) {
-		var buf [32]byte
-		if len(scheme) > len(buf) {
-			return false, false
-		}
-		lower := ascii.Lower(buf[:0], scheme)
-		if v, ok := memo[string(lower)]; ok {
-			return v.take, v.slashes
-		}
-		v := verdict{g.KnownScheme(string(lower)), true}
-		if len(memo) < maxVerdicts {
-			memo[string(lower)] = v
-		}
-		return v.take, v.slashes
-	}
+	return scanner.NewSchemes(g.Schemes(), inProse)
 }
 
-// maxVerdicts bounds the memory of proseSchemes's answers.
-const maxVerdicts = 4096
-
 // chooseProse sets x.m from the readings of a candidate found in prose,
-// and says whether it is to be reported: only when valid.
-func (x *Extractor) chooseProse(kind scanner.Kind) bool {
+// and says whether it is to be returned: when a reading is valid, or with
+// ReportInvalid, when it is a URL by its shape but not by the grammar.
+// Where it ends does not depend on the grammar: a character the grammar
+// rejects makes it invalid, never shorter.
+func (x *Extractor) chooseProse(c *scanner.Candidate) bool {
+	kind := x.w.Kind
 	var readings []string
-	if len(x.w.Hyphens) == 0 {
-		if text := view(x.w.Text); !x.proseValid(text, kind) {
-			if s, ok := x.validPrefix(text, kind); ok {
-				x.m = Match{URL: x.arena.String(s), Valid: true}
-				return true
-			}
+	if len(x.w.Hyphens) == 0 && x.w.Joined == 0 {
+		// The common case of a single reading, checked in place.
+		text := view(x.w.Text)
+		if !x.shaped(text, kind) {
 			return false
 		}
-		x.one[0] = x.arena.String(view(x.w.Text))
+		x.proseEnd = c.Pos.Offset + int64(x.w.End)
+		if x.g.Valid(text) {
+			x.m = Match{URL: text, Valid: true}
+			x.urlView = true
+			return true
+		}
+		x.one[0] = x.arena.String(text)
 		readings = x.one[:]
 	} else {
 		readings = x.w.Readings()
-	}
-	preferred, alt := pick(readings, func(s string) bool { return x.proseValid(s, kind) })
-	if preferred < 0 {
-		for _, s := range readings {
-			if p, ok := x.validPrefix(s, kind); ok {
-				x.m = Match{URL: p, Valid: true}
-				return true
-			}
+		if !x.shaped(readings[0], kind) {
+			return false
 		}
+		x.proseEnd = c.Pos.Offset + int64(x.w.End)
+	}
+	preferred, alt := pick(readings, x.g.Valid)
+	switch {
+	case preferred < 0 && !x.invalid:
 		return false
+	case preferred < 0:
+		err := x.g.Validate(readings[0])
+		x.m = Match{URL: readings[0], Error: err.Error(), Err: err}
+		return true
+	case x.w.Joined > 0 && preferred == len(readings)-1:
+		// Joined, the URL is not valid; on its own line, it is.
+		x.w.Unjoin()
+		x.proseEnd = c.Pos.Offset + int64(x.w.End)
 	}
 	x.m = Match{URL: readings[preferred], Valid: true, Alternatives: alt}
 	return true
 }
 
-// proseValid reports whether s, read from prose, is a URL: valid by the
-// grammar, and for a bare host name or an e-mail address, with a real
-// top-level domain.
-func (x *Extractor) proseValid(s string, kind scanner.Kind) bool {
-	if !x.g.Valid(s) || !saneHost(s) {
+// shaped reports whether s, read from prose, has the shape of a URL,
+// whatever the grammar says of it: no longer than the maximum length (a
+// URL printed is found again on its own), a host and port as DNS and TCP
+// have them, and for a bare host name or an e-mail address, a real
+// top-level domain and no file name.
+func (x *Extractor) shaped(s string, kind Form) bool {
+	if len(s) > x.max || !saneHost(s) {
 		return false
 	}
-	if kind != scanner.Host && kind != scanner.Email {
-		return true
-	}
-	var host string
-	if kind == scanner.Email {
-		_, host, _ = strings.Cut(s, "@")
-	} else {
-		host = s[len("http://"):]
+	switch {
+	case kind == scanner.Email:
+		_, host, _ := strings.Cut(s, "@")
+		return realDomain(host)
+	case kind == scanner.Schemeless && !isWWW(s):
+		_, host, _ := strings.Cut(s, "://")
 		if i := strings.IndexAny(host, "/:?#"); i >= 0 {
 			host = host[:i]
 		}
+		return realDomain(host) && !fileName(host)
 	}
-	return realDomain(host)
+	return true
 }
+
+// isWWW reports whether s, a host name read with a scheme, starts with
+// "www." or "ftp.".
+func isWWW(s string) bool {
+	_, host, _ := strings.Cut(s, "://")
+	return len(host) >= 4 && host[3] == '.' && (strings.EqualFold(host[:3], "www") || strings.EqualFold(host[:3], "ftp"))
+}
+
+// fileName reports whether host, written without a scheme, is rather the
+// name of a file: its top-level domain is also a common extension of a
+// file name ("setup.py", "run.sh", "README.md", "Foo.pm", "notes.zip"),
+// and it has only two labels or a capital letter.
+func fileName(host string) bool {
+	dot := strings.LastIndexByte(host, '.')
+	if dot < 0 || !fileTLDs[strings.ToLower(host[dot+1:])] {
+		return false
+	}
+	return strings.Count(host, ".") == 1 || strings.ToLower(host) != host
+}
+
+// fileTLDs are the top-level domains that are also common extensions of
+// file names: of source code (.py .pl .pm .sh .rs .cc .ml .mk .am .ac .in
+// .so .la), of documents (.md .ps .ai), of archives and media (.zip .mov).
+var fileTLDs = map[string]bool{"py": true, "pl": true, "pm": true, "sh": true, "rs": true, "cc": true, "ml": true,
+	"mk": true, "am": true, "ac": true, "in": true, "so": true, "la": true, "md": true, "ps": true, "ai": true,
+	"zip": true, "mov": true}
 
 // saneHost reports whether the host and port of a URL with an authority
 // are as DNS and TCP have them, which the grammars do not ask of a
@@ -185,60 +211,4 @@ func realDomain(host string) bool {
 	}
 	suffix, icann := publicsuffix.PublicSuffix(ascii)
 	return icann && len(suffix) < len(ascii)
-}
-
-// validPrefix, called for an s that failed proseValid, returns the
-// longest prefix of s that is valid and ends a path segment: cut where
-// the grammar fails, in the path or after it, right after a "/", "?",
-// "#", "&", ";" or "=", or before trailing characters that no grammar
-// takes in a path ("|", "\\", "^", "{", "}", "[", "]", "%"), and without
-// the punctuation that ends a sentence.
-func (x *Extractor) validPrefix(s string, kind scanner.Kind) (string, bool) {
-	from := pathStart(s)
-	for i := range 4 {
-		err := x.g.Validate(s)
-		if err == nil {
-			// s is what failed proseValid the first time round: valid by
-			// the grammar, its host is what failed.
-			return s, i > 0 && x.proseValid(s, kind)
-		}
-		se, ok := err.(SyntaxError)
-		if !ok {
-			return "", false
-		}
-		at := byteOffset(s, se.At())
-		if at <= from || at >= len(s) {
-			return "", false
-		}
-		if !strings.ContainsRune("/?#&;=", rune(s[at-1])) && strings.Trim(s[at:], `|\^{}[]%`) != "" {
-			return "", false
-		}
-		s = s[:scanner.TrimEnd([]byte(s[:at]))]
-	}
-	return "", false
-}
-
-// pathStart returns the offset of the path of an URL with an authority
-// ("scheme://host/path"), len(s) for any other.
-func pathStart(s string) int {
-	i := strings.Index(s, "://")
-	if i < 0 {
-		return len(s)
-	}
-	i += 3
-	j := strings.IndexAny(s[i:], "/?#")
-	if j < 0 {
-		return len(s)
-	}
-	return i + j
-}
-
-// byteOffset returns the byte offset in s of its n-th character.
-func byteOffset(s string, n int) int {
-	i := 0
-	for ; n > 0 && i < len(s); n-- {
-		_, size := utf8.DecodeRuneInString(s[i:])
-		i += size
-	}
-	return i
 }

@@ -13,15 +13,8 @@ import (
 )
 
 // proseKnown is a scheme table for the tests of Prose mode.
-func proseKnown(scheme []byte) (take, slashes bool) {
-	switch strings.ToLower(string(scheme)) {
-	case "http", "https", "ftp", "gopher", "file":
-		return true, true
-	case "mailto", "news", "urn":
-		return true, false
-	}
-	return false, false
-}
+var proseKnown = NewSchemes([]string{"http", "https", "ftp", "gopher", "file", "x-*"},
+	map[string]bool{"mailto": false, "news": false, "urn": false, "http": true})
 
 // chunked reads at most n bytes at a time, so that the buffer fills and
 // moves as with a slow input.
@@ -33,38 +26,39 @@ type chunked struct {
 func (c chunked) Read(p []byte) (int, error) { return c.r.Read(p[:min(len(p), c.n)]) }
 
 type proseFound struct {
-	Offset   int64
-	Raw      string
-	Kind     Kind
-	Prefixes []Span
+	Offset int64
+	Raw    string
+	Kind   Kind
+	Body   Span
+	Lead   string
 }
 
-func scanProse(in []byte, mode Mode, chunk, max int, shortcuts bool) []proseFound {
+func scanProse(in []byte, mode mode, chunk, max int, shortcuts bool) []proseFound {
 	defer func(was bool) { noShortcuts = was }(noShortcuts)
 	noShortcuts = !shortcuts
 	var r io.Reader = bytes.NewReader(in)
 	if chunk > 0 {
 		r = chunked{r, chunk}
 	}
-	s := New(r, Rules(mode), ProseSchemes(proseKnown), MaxLength(max))
+	s := New(r, modes(mode), WithSchemes(proseKnown), MaxLength(max))
 	var got []proseFound
 	for s.Scan() {
 		c := s.Candidate()
-		got = append(got, proseFound{c.Pos.Offset, string(c.Raw), c.Kind, c.Prefixes})
+		got = append(got, proseFound{c.Pos.Offset, string(c.Raw), c.Kind, c.Body, string(c.Layout.Lead)})
 	}
 	return got
 }
 
-var proseModes = []Mode{
-	DefaultMode | Prose,
-	DefaultMode | Prose | Schemeless,
-	SkipEmpty | SkipAbandoned | SkipColonless | SkipUnfit | Prose,
+var proseModes = []mode{
+	defaultMode | softChars | proseMode,
+	defaultMode | softChars | proseMode | hostsMode,
+	skipEmpty | skipAbandoned | skipColonless | skipUnfit | proseMode,
 }
 
 // checkShortcuts says whether the prose finder's shortcuts (the finders'
 // filters, which pass over the ":" and "." that start nothing, and the
 // memory of runs) change what Prose mode finds.
-func checkShortcuts(t *testing.T, in []byte, mode Mode, chunk, max int) {
+func checkShortcuts(t *testing.T, in []byte, mode mode, chunk, max int) {
 	t.Helper()
 	want := scanProse(in, mode, chunk, max, false)
 	if got := scanProse(in, mode, chunk, max, true); !reflect.DeepEqual(got, want) {
@@ -147,20 +141,20 @@ func FuzzSkip(f *testing.F) {
 		f.Add([]byte(s), uint8(0))
 		f.Add([]byte(s), uint8(5))
 	}
-	scan := func(in []byte, mode Mode, chunk int) []record {
+	scan := func(in []byte, mode mode, chunk int) []record {
 		var r io.Reader = bytes.NewReader(in)
 		if chunk > 0 {
 			r = chunked{r, chunk}
 		}
-		got, _ := records(New(r, Rules(mode), MaxLength(32)))
+		got, _ := records(New(r, modes(mode), MaxLength(32)))
 		return got
 	}
 	// All the Skip modes, and those that the extractor keeps when it
 	// reports invalid URLs too.
-	const skips, invalid = SkipEmpty | SkipAbandoned | SkipColonless | SkipUnfit, SkipEmpty | SkipColonless
+	const skips, invalid = skipEmpty | skipAbandoned | skipColonless | skipUnfit, skipEmpty | skipColonless
 	f.Fuzz(func(t *testing.T, in []byte, chunk uint8) {
-		all := scan(in, DefaultMode, 0)
-		for _, mode := range []Mode{skips, invalid} {
+		all := scan(in, defaultMode, 0)
+		for _, mode := range []mode{skips, invalid} {
 			var want []record
 			for _, k := range all {
 				body := []byte(k.Raw[k.Body.Start:k.Body.End])
@@ -168,7 +162,7 @@ func FuzzSkip(f *testing.F) {
 					want = append(want, k)
 				}
 			}
-			if got := scan(in, DefaultMode|mode, int(chunk)); !reflect.DeepEqual(got, want) {
+			if got := scan(in, defaultMode|mode, int(chunk)); !reflect.DeepEqual(got, want) {
 				t.Fatalf("%q (modes %b, read %d bytes at a time):\ngot  %+v\nwant %+v", in, mode, chunk, got, want)
 			}
 		}
@@ -190,8 +184,9 @@ func records(s *Scanner) ([]record, error) {
 	var got []record
 	for s.Scan() {
 		c := s.Candidate()
-		k := record{Pos: c.Pos, Kind: c.Kind, Raw: string(c.Raw), Lead: string(c.Lead), Quote: c.Quote, Body: c.Body,
-			Prefixes: append([]Span(nil), c.Prefixes...), QuoteClosed: c.QuoteClosed, Unquoted: c.Unquoted}
+		l := &c.Layout
+		k := record{Pos: c.Pos, Kind: c.Kind, Raw: string(c.Raw), Lead: string(l.Lead), Quote: l.Quote, Body: c.Body,
+			Prefixes: append([]Span(nil), l.Prefixes...), QuoteClosed: l.QuoteClosed, Unquoted: l.Unquoted}
 		if c.Err != nil {
 			k.Err = c.Err.Error()
 		}
@@ -231,13 +226,13 @@ func FuzzInMemory(f *testing.F) {
 	for _, s := range []string{">http://a-\nb", "> see http://a.example/b-\n> c"} {
 		f.Add([]byte(s), uint8(0), uint8(3), false)
 	}
-	modes := append([]Mode{DefaultMode, DefaultMode | SkipEmpty | SkipAbandoned | SkipColonless | SkipUnfit,
-		DefaultMode &^ Fullwidth &^ QuotePrefixes}, proseModes...)
+	all := append([]mode{defaultMode, defaultMode | skipEmpty | skipAbandoned | skipColonless | skipUnfit,
+		defaultMode &^ fullwidthBrackets &^ quotePrefixes}, proseModes...)
 	boom := errors.New("boom")
 	f.Fuzz(func(t *testing.T, in []byte, chunk, mode uint8, fail bool) {
-		m := modes[int(mode)%len(modes)]
+		m := all[int(mode)%len(all)]
 		at := Position{Offset: 1000, Line: 20, Column: 1}
-		s := New(nil, Rules(m), ProseSchemes(proseKnown), MaxLength(32), Filename("f"))
+		s := New(nil, modes(m), WithSchemes(proseKnown), MaxLength(32), Filename("f"))
 		var r io.Reader = bytes.NewReader(in)
 		if chunk > 0 {
 			r = chunked{r, int(chunk)}
@@ -260,7 +255,7 @@ func FuzzInMemory(f *testing.F) {
 		}
 		s.ResetAt(bytes.NewReader(in), at) // the Scanner's own buffer again
 		again, _ := records(s)
-		n := New(nil, Rules(m), ProseSchemes(proseKnown), MaxLength(32), Filename("f"))
+		n := New(nil, modes(m), WithSchemes(proseKnown), MaxLength(32), Filename("f"))
 		n.ResetAt(bytes.NewReader(in), at)
 		fresh, _ := records(n)
 		if !reflect.DeepEqual(again, fresh) {

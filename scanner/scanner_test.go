@@ -23,11 +23,11 @@ type found struct {
 
 func scanAll(t *testing.T, r io.Reader, opts ...Option) []found {
 	t.Helper()
-	s := New(r, opts...)
+	s := New(r, append([]Option{modes(defaultMode)}, opts...)...)
 	var got []found
 	for s.Scan() {
 		c := s.Candidate()
-		f := found{Pos: c.Pos.String(), Offset: c.Pos.Offset, Raw: string(c.Raw), Breaks: c.Breaks()}
+		f := found{Pos: c.Pos.String(), Offset: c.Pos.Offset, Raw: string(c.Raw), Breaks: breaks(c.Raw)}
 		if c.Err != nil {
 			f.Err = c.Err.Error()
 		}
@@ -97,7 +97,7 @@ type zeroReader struct{}
 func (zeroReader) Read([]byte) (int, error) { return 0, nil }
 
 func TestNoProgress(t *testing.T) {
-	s := New(io.MultiReader(strings.NewReader("<a> <b"), zeroReader{}))
+	s := New(io.MultiReader(strings.NewReader("<a> <b"), zeroReader{}), modes(defaultMode))
 	var n int
 	for s.Scan() {
 		n++
@@ -111,7 +111,7 @@ func TestNoProgress(t *testing.T) {
 }
 
 func TestUnterminatedIs(t *testing.T) {
-	s := New(strings.NewReader("<" + strings.Repeat("a", DefaultMaxLength)))
+	s := New(strings.NewReader("<"+strings.Repeat("a", DefaultMaxLength)), modes(defaultMode))
 	if !s.Scan() || !errors.Is(s.Candidate().Err, ErrTooLong) || len(s.Candidate().Raw) != DefaultMaxLength {
 		t.Errorf("%v", s.Candidate().Err)
 	}
@@ -161,7 +161,7 @@ func TestPositionAdvance(t *testing.T) {
 	}
 	// Advance counts as the Scanner does.
 	in := "a <b>\r\n\u00e9 <c>\rx\n\n\t<URL:d\n  e>" + strings.Repeat("\u20ac", 40) + "<f>"
-	s := New(strings.NewReader(in))
+	s := New(strings.NewReader(in), modes(defaultMode))
 	n := 0
 	for s.Scan() {
 		c := s.Candidate()
@@ -230,10 +230,10 @@ func ExamplePosition_Advance() {
 }
 
 func ExampleScanner() {
-	s := New(strings.NewReader("see <URL:ftp://ds.in\n   ternic.net/rfc> and <p"), Filename("mail.txt"))
+	s := New(strings.NewReader("see <URL:ftp://ds.in\n   ternic.net/rfc> and <p"), Filename("mail.txt"), modes(defaultMode))
 	for s.Scan() {
 		c := s.Candidate()
-		fmt.Printf("%v %q breaks=%v err=%v\n", c.Pos, c.Raw, c.Breaks(), c.Err)
+		fmt.Printf("%v %q breaks=%v err=%v\n", c.Pos, c.Raw, breaks(c.Raw), c.Err)
 	}
 	// Output:
 	// mail.txt:1:5 "<URL:ftp://ds.in\n   ternic.net/rfc>" breaks=[16] err=<nil>
@@ -281,11 +281,12 @@ func TestLayout(t *testing.T) {
 			for _, rd := range []func(io.Reader) io.Reader{
 				func(r io.Reader) io.Reader { return r }, iotest.OneByteReader, iotest.HalfReader, iotest.DataErrReader,
 			} {
-				s := New(rd(strings.NewReader(c.in)), MaxLength(c.max))
+				s := New(rd(strings.NewReader(c.in)), MaxLength(c.max), modes(defaultMode))
 				var all []got
 				for s.Scan() {
 					k := s.Candidate()
-					g := got{string(k.Raw), k.Body, string(k.Lead), k.Quote, append([]Span(nil), k.Prefixes...), k.QuoteClosed, k.Unquoted, ""}
+					l := &k.Layout
+					g := got{string(k.Raw), k.Body, string(l.Lead), l.Quote, append([]Span(nil), l.Prefixes...), l.QuoteClosed, l.Unquoted, ""}
 					if len(g.Prefixes) == 0 {
 						g.Prefixes = nil
 					}
@@ -302,17 +303,17 @@ func TestLayout(t *testing.T) {
 	}
 }
 
-// TestSkip: with SkipEmpty and SkipAbandoned the scanner returns only the
+// TestSkip: with skipEmpty and skipAbandoned the scanner returns only the
 // candidates that may hold a URL, and their positions are right.
 func TestSkip(t *testing.T) {
 	in := "<<<<a> <> <><><><><><><><><>x<b\n<<c> <d" + strings.Repeat("<", 100) + "\n<e>"
 	for _, c := range []struct {
-		mode Mode
+		mode mode
 		want []string
 	}{
-		{DefaultMode | SkipEmpty | SkipAbandoned, []string{"1:4 <a>", "2:2 <c>", "3:1 <e>"}},
-		{DefaultMode | SkipEmpty, []string{"1:4 <a>", "1:30 <b\n", "2:2 <c>", "2:6 <d", "2:107 <\n", "3:1 <e>"}},
-		{DefaultMode | SkipAbandoned, []string{"1:4 <a>", "1:8 <>", "1:11 <>", "1:13 <>", "1:15 <>", "1:17 <>", "1:19 <>",
+		{defaultMode | skipEmpty | skipAbandoned, []string{"1:4 <a>", "2:2 <c>", "3:1 <e>"}},
+		{defaultMode | skipEmpty, []string{"1:4 <a>", "1:30 <b\n", "2:2 <c>", "2:6 <d", "2:107 <\n", "3:1 <e>"}},
+		{defaultMode | skipAbandoned, []string{"1:4 <a>", "1:8 <>", "1:11 <>", "1:13 <>", "1:15 <>", "1:17 <>", "1:19 <>",
 			"1:21 <>", "1:23 <>", "1:25 <>", "1:27 <>", "2:2 <c>", "3:1 <e>"}},
 	} {
 		checkMode(t, in, c.mode, c.want)
@@ -435,19 +436,19 @@ func TestHasLead(t *testing.T) {
 	}
 }
 
-// TestSkipHopeless: SkipColonless and SkipUnfit drop what cannot hold a
+// TestSkipHopeless: skipColonless and skipUnfit drop what cannot hold a
 // URL, however the input is read.
 func TestSkipHopeless(t *testing.T) {
 	in := "<p> <a:b> <\x01x:y> <x:\x01> <\xffq:r> <ab\ncd:e> <a\n\x01:b> <ｘ> <＜b>\n> <q\n> r:s>"
 	for _, c := range []struct {
-		mode Mode
+		mode mode
 		want []string
 	}{
 		// "<ｘ>" is kept: the fullwidth "ｘ" starts with 0xEF, as "：" does.
-		{DefaultMode | SkipColonless, []string{"1:5 <a:b>", "1:11 <\x01x:y>", "1:18 <x:\x01>", "1:24 <\xffq:r>",
+		{defaultMode | skipColonless, []string{"1:5 <a:b>", "1:11 <\x01x:y>", "1:18 <x:\x01>", "1:24 <\xffq:r>",
 			"1:31 <ab\ncd:e>", "2:7 <a\n\x01:b>", "3:6 <ｘ>", "4:3 <q\n> r:s>"}},
 		// A byte on a later line may be in a line that a rule removes.
-		{DefaultMode | SkipColonless | SkipUnfit, []string{"1:5 <a:b>", "1:31 <ab\ncd:e>", "2:7 <a\n\x01:b>", "3:6 <ｘ>",
+		{defaultMode | skipColonless | skipUnfit, []string{"1:5 <a:b>", "1:31 <ab\ncd:e>", "2:7 <a\n\x01:b>", "3:6 <ｘ>",
 			"4:3 <q\n> r:s>"}},
 	} {
 		checkMode(t, in, c.mode, c.want)
@@ -456,12 +457,12 @@ func TestSkipHopeless(t *testing.T) {
 
 // checkMode scans in with the rules of mode, read whole, a byte at a time
 // and by halves, and checks the candidates' positions and raw text.
-func checkMode(t *testing.T, in string, mode Mode, want []string) {
+func checkMode(t *testing.T, in string, mode mode, want []string) {
 	t.Helper()
 	for _, rd := range []func(io.Reader) io.Reader{
 		func(r io.Reader) io.Reader { return r }, iotest.OneByteReader, iotest.HalfReader,
 	} {
-		s := New(rd(strings.NewReader(in)), Rules(mode))
+		s := New(rd(strings.NewReader(in)), modes(mode))
 		var got []string
 		for s.Scan() {
 			k := s.Candidate()
@@ -534,4 +535,22 @@ func TestFullwidthIndex(t *testing.T) {
 		}
 	}
 	try(6)
+}
+
+// breaks returns the offsets in raw of its line breaks (of the CR of a CR
+// LF).
+func breaks(raw []byte) []int {
+	var b []int
+	for i := 0; i < len(raw); i++ {
+		switch raw[i] {
+		case '\r':
+			b = append(b, i)
+			if i+1 < len(raw) && raw[i+1] == '\n' {
+				i++
+			}
+		case '\n':
+			b = append(b, i)
+		}
+	}
+	return b
 }

@@ -82,10 +82,10 @@ func FuzzLearn(f *testing.F) {
 		f.Add([]byte(s), uint8(1), uint8(2))
 		f.Add([]byte(s), uint8(255), uint8(1))
 	}
-	modes := append([]Mode{DefaultMode, DefaultMode | SkipEmpty | SkipAbandoned | SkipColonless | SkipUnfit,
-		DefaultMode &^ Fullwidth &^ QuotePrefixes}, proseModes...)
+	all := append([]mode{defaultMode, defaultMode | skipEmpty | skipAbandoned | skipColonless | skipUnfit,
+		defaultMode &^ fullwidthBrackets &^ quotePrefixes}, proseModes...)
 	f.Fuzz(func(t *testing.T, in []byte, chunk, mode uint8) {
-		m := modes[int(mode)%len(modes)]
+		m := all[int(mode)%len(all)]
 		scan := func(learn bool, max int) ([]record, error) {
 			defer func(was bool) { noLearn = was }(noLearn)
 			noLearn = !learn
@@ -93,7 +93,7 @@ func FuzzLearn(f *testing.F) {
 			if chunk > 0 {
 				r = chunked{r, int(chunk)}
 			}
-			s := New(nil, Rules(m), ProseSchemes(proseKnown), MaxLength(max))
+			s := New(nil, modes(m), WithSchemes(proseKnown), MaxLength(max))
 			at := Position{Offset: 10, Line: 2, Column: 1}
 			if chunk == 255 {
 				// In place, as a mail part is read.
@@ -153,7 +153,7 @@ func FuzzQuick(f *testing.F) {
 			if chunk > 0 {
 				r = chunked{r, int(chunk)}
 			}
-			return records(New(r, Rules(quickMode), MaxLength(int(max))))
+			return records(New(r, modes(quickMode), MaxLength(int(max))))
 		}
 		want, wantErr := scan(false)
 		got, gotErr := scan(true)

@@ -8,50 +8,66 @@ import (
 	"github.com/urlsift/urlsift/scanner"
 )
 
-// read reads the first candidate of text.
-func read(t *testing.T, w *Wrapper, text string) {
-	t.Helper()
-	s := scanner.New(strings.NewReader(text))
-	if !s.Scan() {
-		t.Fatalf("no candidate in %q", text)
+// rfc1738 are the schemes of RFC 1738's grammar, as package extract
+// builds them from it (its Schemes).
+var rfc1738 = scanner.NewSchemes([]string{"ftp", "http", "gopher", "mailto", "news", "nntp", "telnet", "wais",
+	"file", "prospero", "afs", "mid", "cid", "nfs", "tn3270", "mailserver", "z39.50", "urn", "https", "rlogin",
+	"x-", "x-*"}, nil)
+
+// newReader returns a Reader with every layout rule and RFC 1738's
+// schemes.
+func newReader() *Reader { return &Reader{Rules: scanner.DefaultRules, Schemes: rfc1738} }
+
+// wrapper returns raw, a wrapper from its "<" (to its ">" when it ends
+// with one), as the scanner returns it on a line of its own.
+func wrapper(raw string) *scanner.Candidate {
+	end := len(raw)
+	if strings.HasSuffix(raw, ">") {
+		end--
 	}
-	w.Read(s.Candidate())
+	return &scanner.Candidate{Kind: scanner.Bare, Raw: []byte(raw), Body: scanner.Span{Start: 1, End: end}}
+}
+
+// read reads text, a wrapper.
+func read(t *testing.T, w *Reader, text string) {
+	t.Helper()
+	w.Read(wrapper(text))
 }
 
 func TestRead(t *testing.T) {
 	for _, c := range []struct {
 		raw     string
-		form    Form
+		form    scanner.Kind
 		text    string
 		hyphens []int
 		scheme  string
 	}{
-		{"<URL:http://a/>", URL, "http://a/", nil, "http"},
-		{"<uRl:http://a/>", URL, "http://a/", nil, "http"},
-		{"<  URL:  http://a/>", URL, "http://a/", nil, "http"},
-		{"<URL :http://a/>", Bare, "URL", nil, ""}, // not reported: read up to its scheme
-		{"<URL>", Bare, "URL", nil, ""},
-		{"<URL:>", URL, "", nil, ""},
-		{"<http://a/", Bare, "http://a/", nil, "http"},
-		{"<h t\ttp:\r\n//a/>", Bare, "http://a/", nil, "http"},
-		{"<a-\nb>", Bare, "a-b", []int{1}, ""},
-		{"<a- \t\r\n  b>", Bare, "a-b", []int{1}, ""},
-		{"<a-b>", Bare, "a-b", nil, ""},
-		{"<a- b>", Bare, "a-b", nil, ""},
-		{"<a-\n>", Bare, "a-", []int{1}, ""},
-		{"<a-\n", Bare, "a-", []int{1}, ""},
-		{"<a-\n-\nb-c>", Bare, "a--b-c", []int{1, 2}, ""},
-		{"<a\u2010\nb>", Bare, "ab", nil, ""}, // a typesetter's hyphen
-		{"<a-\u2028b>", Bare, "a-b", nil, ""}, // U+2028 is white space, not a line break
-		{"<\xff:\u00a0x>", Bare, "", nil, ""}, // not reported
+		{"<URL:http://a/>", scanner.URL, "http://a/", nil, "http"},
+		{"<uRl:http://a/>", scanner.URL, "http://a/", nil, "http"},
+		{"<  URL:  http://a/>", scanner.URL, "http://a/", nil, "http"},
+		{"<URL :http://a/>", scanner.Bare, "URL", nil, ""}, // not reported: read up to its scheme
+		{"<URL>", scanner.Bare, "URL", nil, ""},
+		{"<URL:>", scanner.URL, "", nil, ""},
+		{"<http://a/", scanner.Bare, "http://a/", nil, "http"},
+		{"<h t\ttp:\r\n//a/>", scanner.Bare, "http://a/", nil, "http"},
+		{"<a-\nb>", scanner.Bare, "a-b", []int{1}, ""},
+		{"<a- \t\r\n  b>", scanner.Bare, "a-b", []int{1}, ""},
+		{"<a-b>", scanner.Bare, "a-b", nil, ""},
+		{"<a- b>", scanner.Bare, "a-b", nil, ""},
+		{"<a-\n>", scanner.Bare, "a-", []int{1}, ""},
+		{"<a-\n", scanner.Bare, "a-", []int{1}, ""},
+		{"<a-\n-\nb-c>", scanner.Bare, "a--b-c", []int{1, 2}, ""},
+		{"<a\u2010\nb>", scanner.Bare, "ab", nil, ""}, // a typesetter's hyphen
+		{"<a-\u2028b>", scanner.Bare, "a-b", nil, ""}, // U+2028 is white space, not a line break
+		{"<\xff:\u00a0x>", scanner.Bare, "", nil, ""}, // not reported
 	} {
-		var w Wrapper
-		read(t, &w, "<junk to be overwritten")
-		read(t, &w, c.raw)
-		if w.Form != c.form || string(w.Text) != c.text || !reflect.DeepEqual(nilIfEmpty(w.Hyphens), c.hyphens) ||
+		w := newReader()
+		read(t, w, "<junk to be overwritten")
+		read(t, w, c.raw)
+		if w.Kind != c.form || string(w.Text) != c.text || !reflect.DeepEqual(nilIfEmpty(w.Hyphens), c.hyphens) ||
 			string(w.Scheme()) != c.scheme {
 			t.Errorf("Read(%q): form %v text %q hyphens %v scheme %q; want %v %q %v %q",
-				c.raw, w.Form, w.Text, w.Hyphens, w.Scheme(), c.form, c.text, c.hyphens, c.scheme)
+				c.raw, w.Kind, w.Text, w.Hyphens, w.Scheme(), c.form, c.text, c.hyphens, c.scheme)
 		}
 	}
 }
@@ -71,23 +87,20 @@ func TestReported(t *testing.T) {
 		"<xs:element>": false, "<scheme>": false, "<a very long text without a colon>": false,
 		"<abcdefghijklmnopq:x>": false, "<http>": false, "<:x>": false,
 	} {
-		var w Wrapper
-		s := scanner.New(strings.NewReader(raw))
-		s.Scan()
-		if got := w.Read(s.Candidate()); got != want {
+		if got := newReader().Read(wrapper(raw)); got != want {
 			t.Errorf("Read(%q) = %v, want %v", raw, got, want)
 		}
 	}
 }
 
 func TestReadings(t *testing.T) {
-	var w Wrapper
-	read(t, &w, "<a-\nb-\nc>")
+	w := newReader()
+	read(t, w, "<a-\nb-\nc>")
 	want := []string{"a-b-c", "ab-c", "a-bc", "abc"}
 	if got := w.Readings(); !reflect.DeepEqual(got, want) {
 		t.Errorf("got %q, want %q", got, want)
 	}
-	read(t, &w, "<1-\n2-\n3-\n4-\n5-\n6>")
+	read(t, w, "<1-\n2-\n3-\n4-\n5-\n6>")
 	want = []string{"1-2-3-4-5-6", "123456"}
 	if got := w.Readings(); !reflect.DeepEqual(got, want) {
 		t.Errorf("got %q, want %q", got, want)
@@ -105,14 +118,14 @@ func FuzzPrintable(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, body string) {
 		raw := []byte("<" + body + ">")
-		c := scanner.Candidate{Raw: raw, Body: scanner.Span{Start: 1, End: len(raw) - 1}}
-		var fast, slow Wrapper
+		c := scanner.Candidate{Kind: scanner.Bare, Raw: raw, Body: scanner.Span{Start: 1, End: len(raw) - 1}}
+		fast, slow := newReader(), newReader()
 		okFast := fast.Read(&c)
 		okSlow := slow.read(&c)
-		if okFast != okSlow || fast.Form != slow.Form || !reflect.DeepEqual(fast.Hyphens, slow.Hyphens) ||
+		if okFast != okSlow || fast.Kind != slow.Kind || !reflect.DeepEqual(fast.Hyphens, slow.Hyphens) ||
 			!reflect.DeepEqual(fast.Warnings, slow.Warnings) || okFast && string(fast.Text) != string(slow.Text) {
 			t.Fatalf("%q: Read %v %v %q %v %q, general path %v %v %q %v %q", body,
-				okFast, fast.Form, fast.Text, fast.Hyphens, fast.Warnings, okSlow, slow.Form, slow.Text, slow.Hyphens, slow.Warnings)
+				okFast, fast.Kind, fast.Text, fast.Hyphens, fast.Warnings, okSlow, slow.Kind, slow.Text, slow.Hyphens, slow.Warnings)
 		}
 		if string(raw) != "<"+body+">" {
 			t.Fatalf("%q: the input changed", body)

@@ -150,6 +150,17 @@ func (Grammar) Validate(s string) error { return Validate(s) }
 // KnownScheme is the function KnownScheme.
 func (Grammar) KnownScheme(name string) bool { return KnownScheme(name) }
 
+// Schemes returns the schemes that KnownScheme knows: the names of the
+// table, "x-", and "x-*", which stands for every longer name that starts
+// with "x-".
+func (Grammar) Schemes() []string { return append(names[:len(names):len(names)], "x-", "x-*") }
+
+// names are the names of the table, in the order of RFC 1738: section 3,
+// the names section 4 reserves, and the others that bare wrappers hold.
+// TestNames checks them against table.
+var names = []string{"ftp", "http", "gopher", "mailto", "news", "nntp", "telnet", "wais", "file", "prospero",
+	"afs", "mid", "cid", "nfs", "tn3270", "mailserver", "z39.50", "urn", "https", "rlogin"}
+
 // Section names the RFC and section of the rule that failed, such as
 // "RFC 1738 section 3.3".
 func (e *Error) Section() string {

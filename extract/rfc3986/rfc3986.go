@@ -25,6 +25,7 @@ package rfc3986
 
 import (
 	"net/netip"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -87,6 +88,18 @@ func (g Grammar) KnownScheme(scheme string) bool {
 	}
 	lower := ascii.Lower(buf[:0], scheme)
 	return ianaSchemes[string(lower)] || len(lower) > 2 && lower[0] == 'x' && lower[1] == '-'
+}
+
+// Schemes returns the schemes that KnownScheme knows: those of the IANA
+// registry, and "x-*", which stands for every longer name that starts
+// with "x-".
+func (g Grammar) Schemes() []string {
+	names := make([]string, 0, len(ianaSchemes)+1)
+	for n := range ianaSchemes {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return append(names, "x-*")
 }
 
 // Character classes of RFC 3986 section 2.
