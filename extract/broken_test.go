@@ -1,10 +1,7 @@
 package extract
 
 import (
-	"bufio"
-	"encoding/json"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -28,22 +25,7 @@ type brokenCase struct {
 }
 
 func readBroken(t testing.TB, name string) []brokenCase {
-	f, err := os.Open("testdata/prose/broken/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var cases []brokenCase
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		var c brokenCase
-		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-			t.Fatal(err)
-		}
-		cases = append(cases, c)
-	}
-	return cases
+	return readJSONL[brokenCase](t, "testdata/prose/broken/"+name)
 }
 
 // brokenScore is how the joins do on a set of brokenCases.

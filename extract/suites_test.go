@@ -98,17 +98,20 @@ func (c suiteCase) judged(all []found) []string {
 	return got
 }
 
-func readSuite(t testing.TB, path string) []suiteCase {
+func readSuite(t testing.TB, path string) []suiteCase { return readJSONL[suiteCase](t, path) }
+
+// readJSONL reads the file at path, one JSON value of type T a line.
+func readJSONL[T any](t testing.TB, path string) []T {
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var cases []suiteCase
+	var cases []T
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
-		var c suiteCase
+		var c T
 		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}

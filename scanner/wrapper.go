@@ -44,57 +44,20 @@ func (s *Scanner) findOpen() bool {
 	for {
 		i := s.lt.find(s.buf[:s.w], s.r, s.w)
 		if s.mode&fullwidthBrackets != 0 {
-			end := s.w
-			if i >= 0 {
-				end = i
-			}
-			for from := s.r; ; {
-				j := s.ef.find(s.buf[:s.w], from, end)
-				if j < 0 {
-					break
-				}
-				switch s.bracket(j, '<') {
-				case 3:
-					s.start(j, 3)
-					return true
-				case -1:
-					// Keep what may be the start of "＜", cut by the end
-					// of the data.
-					s.r = j
-					return false
-				}
-				from = j + 1
+			if found, wait := s.findFullwidth(i); found || wait {
+				return found
 			}
 		}
 		if i < 0 {
 			s.r = s.w
 			return false
 		}
-		if s.mode&skipEmpty != 0 && i+1 < s.w && s.buf[i+1] == '>' {
-			// "<>": an empty candidate, maybe the first of many.
-			j := i + 2
-			for j+8 <= s.w && binary.LittleEndian.Uint64(s.buf[j:]) == 0x3e3c3e3c3e3c3e3c {
-				j += 8
-			}
-			for j+1 < s.w && s.buf[j] == '<' && s.buf[j+1] == '>' {
-				j += 2
-			}
-			s.r = j
-			continue
-		}
-		if s.mode&skipEmpty != 0 && i+1 < s.w && s.buf[i+1] == '<' {
-			// Each "<" of a run but the last is an empty candidate.
-			j := i + 1
-			for j+8 <= s.w && binary.LittleEndian.Uint64(s.buf[j:]) == 0x3c3c3c3c3c3c3c3c {
-				j += 8
-			}
-			for j < s.w && s.buf[j] == '<' {
-				j++
-			}
-			i = j - 1
-			if j == s.w && !s.eof && s.err == nil {
-				s.r = i // the run may go on
+		if s.mode&skipEmpty != 0 {
+			var wait bool
+			if i, wait = s.passEmpty(i); wait {
 				return false
+			} else if i < 0 {
+				continue
 			}
 		}
 		if s.quick && !noQuick {
@@ -110,90 +73,168 @@ func (s *Scanner) findOpen() bool {
 				continue
 			}
 		}
-		// A candidate with no colon before the next "<", wherever it
-		// ends (at that "<" at the latest), is dropped; scanning would
-		// go on at that "<" in every case. So is one with no colon
-		// before a ">" on its line, which closes it: scanning goes on
-		// after it. Nothing between can open a candidate either (no
-		// 0xEF).
-		colon := -1 // a ":" or 0xEF after the "<" at i, where nextOf found it
-		for run := 0; s.mode&skipColonless != 0; {
-			// Nearby, one pass finds the "<", ":" or 0xEF that comes
-			// first, or the ">" before any line break; further on, the
-			// searches below.
-			j, c := nextOf(s.buf[i+1 : min(s.w, i+1+min(nearby, s.max))])
-			if c == '>' && j+1 < s.max {
-				s.r, i = i+2+j, -1
-				break
-			}
-			if c == '<' {
-				i += 1 + j
-				if run++; run > 1 {
-					// A run of them, as in lines of quoted text with a
-					// "<" each: to its last by searches.
-					i = s.lastOfRun(i, colons)
-				}
+		colon := -1 // a ":" or 0xEF after the "<" at i, where passColonless found it
+		if s.mode&skipColonless != 0 {
+			if i, colon = s.passColonless(i); i < 0 {
 				continue
-			} else if c != 0 {
-				colon = i + 1 + j
-				break
 			}
-			j = s.lt.find(s.buf[:s.w], i+1, s.w)
-			if j < 0 || j > i+s.max || !colonless(s.buf[i+1:j]) {
-				break
-			}
-			i = j
 		}
-		if i < 0 {
-			continue
-		}
-		// A candidate on one line, that another "<" abandons or a ">"
-		// closes with nothing worth returning, is dropped here, before
-		// any of the machinery of start and scanOpen.
 		if s.mode&(skipAbandoned|skipEmpty|skipColonless|skipUnfit) != 0 {
-			abandoned := 0
-			for {
-				k, lim := i+1, min(s.w, i+s.max+1)
-				for ; k+8 <= lim; k += 8 {
-					// Eight bytes a step, none of them a stop.
-					b := s.buf[k : k+8 : k+8]
-					if s.stop[b[0]]|s.stop[b[1]]|s.stop[b[2]]|s.stop[b[3]]|s.stop[b[4]]|s.stop[b[5]]|s.stop[b[6]]|s.stop[b[7]] != 0 {
-						break
-					}
-				}
-				for k < lim && s.stop[s.buf[k]] == 0 {
-					k++
-				}
-				if k == lim {
-					break
-				}
-				if s.buf[k] == '<' && s.mode&skipAbandoned != 0 {
-					i = k
-					if abandoned++; abandoned > 1 {
-						// A run of them, as a line of "<" and words may be:
-						// to its last by searches.
-						i = s.lastOfRun(i, s.others)
-					}
-					continue
-				}
-				if s.buf[k] == '>' && k < i+s.max {
-					if s.hopeless(s.buf[i+1:k], false, i < colon && colon < k) {
-						s.r, i = k+1, -1
-						break
-					}
-					// A candidate that this ">" closes, with no byte
-					// between that scanOpen would stop at: decided now.
-					s.closeNow(i, k)
-					return true
-				}
-				break
-			}
-			if i < 0 {
+			var decided bool
+			if i, decided = s.passOneLine(i, colon); decided {
+				return true
+			} else if i < 0 {
 				continue
 			}
 		}
 		s.start(i, 1)
 		return true
+	}
+}
+
+// findFullwidth opens a candidate at the first "＜" before buf offset end
+// (the next "<", or -1 for none) and reports it found; wait is true when
+// the data ends inside what may be one.
+func (s *Scanner) findFullwidth(end int) (found, wait bool) {
+	if end < 0 {
+		end = s.w
+	}
+	for from := s.r; ; {
+		j := s.ef.find(s.buf[:s.w], from, end)
+		if j < 0 {
+			return false, false
+		}
+		switch s.bracket(j, '<') {
+		case 3:
+			s.start(j, 3)
+			return true, false
+		case -1:
+			// Keep what may be the start of "＜", cut by the end of the
+			// data.
+			s.r = j
+			return false, true
+		}
+		from = j + 1
+	}
+}
+
+// passEmpty passes over the empty candidates that start at the "<" at buf
+// offset i (skipEmpty): a run of "<>", or each "<" of a run but the last.
+// It returns the "<" to go on with, or -1 when it passed over a run of
+// "<>" (the scan goes on at s.r); wait is true when the data ends inside a
+// run of "<".
+func (s *Scanner) passEmpty(i int) (next int, wait bool) {
+	if i+1 >= s.w {
+		return i, false
+	}
+	switch s.buf[i+1] {
+	case '>':
+		// "<>": an empty candidate, maybe the first of many.
+		j := i + 2
+		for j+8 <= s.w && binary.LittleEndian.Uint64(s.buf[j:]) == 0x3e3c3e3c3e3c3e3c {
+			j += 8
+		}
+		for j+1 < s.w && s.buf[j] == '<' && s.buf[j+1] == '>' {
+			j += 2
+		}
+		s.r = j
+		return -1, false
+	case '<':
+		// Each "<" of a run but the last is an empty candidate.
+		j := i + 1
+		for j+8 <= s.w && binary.LittleEndian.Uint64(s.buf[j:]) == 0x3c3c3c3c3c3c3c3c {
+			j += 8
+		}
+		for j < s.w && s.buf[j] == '<' {
+			j++
+		}
+		if j == s.w && !s.eof && s.err == nil {
+			s.r = j - 1 // the run may go on
+			return j - 1, true
+		}
+		return j - 1, false
+	}
+	return i, false
+}
+
+// passColonless passes over the candidates from the "<" at buf offset i
+// on that skipColonless drops. A candidate with no colon before the next
+// "<", wherever it ends (at that "<" at the latest), is dropped; scanning
+// would go on at that "<" in every case. So is one with no colon before a
+// ">" on its line, which closes it: scanning goes on after it (s.r), and
+// i is -1. Nothing between can open a candidate either (no 0xEF). It
+// returns the "<" to go on with, and the ":" or 0xEF after it where it
+// found one (-1 otherwise).
+func (s *Scanner) passColonless(i int) (next, colon int) {
+	for run := 0; ; {
+		// Nearby, one pass finds the "<", ":" or 0xEF that comes first,
+		// or the ">" before any line break; further on, the searches
+		// below.
+		j, c := nextOf(s.buf[i+1 : min(s.w, i+1+min(nearby, s.max))])
+		switch {
+		case c == '>' && j+1 < s.max:
+			s.r = i + 2 + j
+			return -1, -1
+		case c == '<':
+			i += 1 + j
+			if run++; run > 1 {
+				// A run of them, as in lines of quoted text with a "<"
+				// each: to its last by searches.
+				i = s.lastOfRun(i, colons)
+			}
+			continue
+		case c != 0:
+			return i, i + 1 + j
+		}
+		j = s.lt.find(s.buf[:s.w], i+1, s.w)
+		if j < 0 || j > i+s.max || !colonless(s.buf[i+1:j]) {
+			return i, -1
+		}
+		i = j
+	}
+}
+
+// passOneLine drops a candidate on one line, from the "<" at buf offset i,
+// that another "<" abandons or a ">" closes with nothing worth returning,
+// before any of the machinery of start and scanOpen; colon is where
+// passColonless found a ":" after i, or -1. It returns the "<" to go on
+// with, -1 when it dropped one closed by a ">" (the scan goes on at s.r),
+// or decided true when a ">" closes one that it made current.
+func (s *Scanner) passOneLine(i, colon int) (next int, decided bool) {
+	for abandoned := 0; ; {
+		k, lim := i+1, min(s.w, i+s.max+1)
+		for ; k+8 <= lim; k += 8 {
+			// Eight bytes a step, none of them a stop.
+			b := s.buf[k : k+8 : k+8]
+			if s.stop[b[0]]|s.stop[b[1]]|s.stop[b[2]]|s.stop[b[3]]|s.stop[b[4]]|s.stop[b[5]]|s.stop[b[6]]|s.stop[b[7]] != 0 {
+				break
+			}
+		}
+		for k < lim && s.stop[s.buf[k]] == 0 {
+			k++
+		}
+		switch {
+		case k == lim:
+			return i, false
+		case s.buf[k] == '<' && s.mode&skipAbandoned != 0:
+			i = k
+			if abandoned++; abandoned > 1 {
+				// A run of them, as a line of "<" and words may be: to
+				// its last by searches.
+				i = s.lastOfRun(i, s.others)
+			}
+		case s.buf[k] == '>' && k < i+s.max:
+			if s.hopeless(s.buf[i+1:k], false, i < colon && colon < k) {
+				s.r = k + 1
+				return -1, false
+			}
+			// A candidate that this ">" closes, with no byte between that
+			// scanOpen would stop at: decided now.
+			s.closeNow(i, k)
+			return i, true
+		default:
+			return i, false
+		}
 	}
 }
 
@@ -413,27 +454,8 @@ func (s *Scanner) scanOpen() bool {
 			s.tooLong()
 			return true
 		}
-		// The next byte that may decide something, before lim: looked
-		// for byte by byte nearby, where it usually is, and beyond with
-		// the finders.
 		lim := min(s.w, cut+1)
-		at, near := -1, min(lim, s.r+64)
-		for k := s.r; k < near; k++ {
-			if c := s.buf[k]; s.stop[c] != 0 && (s.quote != "" || c != '\n' && c != '\r') {
-				at = k
-				break
-			}
-		}
-		if at < 0 {
-			at = lim
-			if near < lim {
-				for _, f := range s.events() {
-					if i := f.find(s.buf[:s.w], near, at); i >= 0 {
-						at = i
-					}
-				}
-			}
-		}
+		at := s.nextStop(lim)
 		if at == lim {
 			s.r = lim
 			if lim > cut {
@@ -448,18 +470,7 @@ func (s *Scanner) scanOpen() bool {
 			return false
 		}
 		if n > 0 && at <= cut {
-			// Another "<": it opens the next candidate.
-			if s.fallback >= 0 {
-				s.closeAtQuote()
-				return true
-			}
-			if s.skip(at, at, true) {
-				return true
-			}
-			s.fix()
-			next := s.pos(at)
-			s.emit(at, &Unterminated{Err: ErrAnotherOpen, Next: next})
-			s.r = at
+			s.anotherOpen(at)
 			return true
 		}
 		if at >= cut {
@@ -497,6 +508,43 @@ func (s *Scanner) scanOpen() bool {
 		}
 		s.r = at + 1
 	}
+}
+
+// nextStop returns the buf offset of the next byte before lim that may
+// decide the open candidate, or lim: looked for byte by byte nearby, where
+// it usually is, and beyond with the finders.
+func (s *Scanner) nextStop(lim int) int {
+	near := min(lim, s.r+64)
+	for k := s.r; k < near; k++ {
+		if c := s.buf[k]; s.stop[c] != 0 && (s.quote != "" || c != '\n' && c != '\r') {
+			return k
+		}
+	}
+	at := lim
+	if near < lim {
+		for _, f := range s.events() {
+			if i := f.find(s.buf[:s.w], near, at); i >= 0 {
+				at = i
+			}
+		}
+	}
+	return at
+}
+
+// anotherOpen decides the open candidate at another "<", at buf offset at,
+// which opens the next one: closed at a quote marker, or abandoned.
+func (s *Scanner) anotherOpen(at int) {
+	if s.fallback >= 0 {
+		s.closeAtQuote()
+		return
+	}
+	if s.skip(at, at, true) {
+		return
+	}
+	s.fix()
+	next := s.pos(at)
+	s.emit(at, &Unterminated{Err: ErrAnotherOpen, Next: next})
+	s.r = at
 }
 
 // events returns the finders of the bytes that may decide the open

@@ -85,23 +85,7 @@ func (e *Encoder) Append(dst []byte, m *extract.Match) []byte {
 	} else {
 		dst = AppendString(dst, m.URL)
 	}
-	if m.Valid {
-		dst = append(dst, `,"valid":true`...)
-	} else {
-		dst = append(dst, `,"valid":false`...)
-	}
-	if m.Error != "" {
-		dst = append(dst, `,"error":`...)
-		dst = AppendString(dst, m.Error)
-	}
-	if se, ok := m.Err.(extract.SyntaxError); ok {
-		dst = append(dst, `,"error_rule":`...)
-		dst = AppendString(dst, se.Rule())
-		dst = append(dst, `,"error_section":`...)
-		dst = AppendString(dst, se.Section())
-		dst = append(dst, `,"error_offset":`...)
-		dst = strconv.AppendInt(dst, int64(se.At()), 10)
-	}
+	dst = appendValidity(dst, m)
 	if e == nil {
 		dst = appendScheme(dst, m)
 	} else {
@@ -127,6 +111,34 @@ func (e *Encoder) Append(dst []byte, m *extract.Match) []byte {
 	dst = appendInt(dst, int64(m.Pos.Line))
 	dst = append(dst, `,"col":`...)
 	dst = appendInt(dst, int64(m.Pos.Column))
+	return appendTail(dst, m)
+}
+
+// appendValidity appends whether m is valid, and why not.
+func appendValidity(dst []byte, m *extract.Match) []byte {
+	if m.Valid {
+		dst = append(dst, `,"valid":true`...)
+	} else {
+		dst = append(dst, `,"valid":false`...)
+	}
+	if m.Error != "" {
+		dst = append(dst, `,"error":`...)
+		dst = AppendString(dst, m.Error)
+	}
+	if se, ok := m.Err.(extract.SyntaxError); ok {
+		dst = append(dst, `,"error_rule":`...)
+		dst = AppendString(dst, se.Rule())
+		dst = append(dst, `,"error_section":`...)
+		dst = AppendString(dst, se.Section())
+		dst = append(dst, `,"error_offset":`...)
+		dst = strconv.AppendInt(dst, int64(se.At()), 10)
+	}
+	return dst
+}
+
+// appendTail appends the end of m's record: its alternatives, warnings
+// and place in mail.
+func appendTail(dst []byte, m *extract.Match) []byte {
 	if len(m.Alternatives) == 0 {
 		dst = append(dst, `,"alternatives":[]`...)
 	} else {
