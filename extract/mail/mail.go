@@ -130,6 +130,7 @@ type Part struct {
 	html     *htmlText
 	header   *header // for a header block: its fields name its matches
 	extras   []extra // encoded words of the header, decoded
+	link     link    // the href or src attribute of HTML handed over last
 }
 
 // extra is a header field with RFC 2047 encoded words, decoded.
@@ -299,6 +300,7 @@ func (w *walker) newPart(path, cs string) *Part {
 	p.Message, p.MessageID, p.MessageOffset, p.Path, p.Charset = w.msg, w.id, w.offset, path, cs
 	p.Body, p.Origin, p.Warnings, p.input = nil, scanner.Position{}, p.Warnings[:0], w.input
 	p.inMemory, p.text, p.textErr, p.html, p.header, p.extras = false, nil, nil, nil, nil, p.extras[:0]
+	p.link = link{pos: scanner.Position{Offset: -1}}
 	return p
 }
 
@@ -943,6 +945,7 @@ func (p *Part) matches(x, side *extract.Extractor, views bool, yield func(*extra
 			if !ok {
 				return true
 			}
+			p.link = l
 			p.cur = m
 			return yield(p.label(&p.cur), nil)
 		}
@@ -966,6 +969,9 @@ func (p *Part) matches(x, side *extract.Extractor, views bool, yield func(*extra
 		if !flush(x.Current().Pos.Offset) { // before p.cur is taken: decoded takes it
 			return false
 		}
+		if p.passOver(x.Current()) {
+			continue
+		}
 		m := x.Current()
 		if !views {
 			p.cur = x.Match()
@@ -985,6 +991,21 @@ func (p *Part) matches(x, side *extract.Extractor, views bool, yield func(*extra
 	return flush(1<<63 - 1)
 }
 
+// passOver reports whether a match of a part is passed over: one found in
+// prose by its shape alone in a header field of addresses, trace or
+// identifiers (addressField), or in HTML, the text of a link that repeats
+// the link's href, at its place: one occurrence, one record.
+func (p *Part) passOver(m *extract.Match) bool {
+	if m.Form < extract.FormUnwrapped {
+		return false
+	}
+	if p.header != nil && byShape(m) && addressField(p.header.nameAt(m.Pos.Offset-p.Origin.Offset)) {
+		return true
+	}
+	l := &p.link
+	return p.html != nil && l.pos.Offset == m.Pos.Offset && strings.TrimSuffix(l.value, "/") == strings.TrimSuffix(m.URL, "/")
+}
+
 // decoded yields the matches of a header field's decoded encoded words
 // that its raw text does not hold, at the position of the field.
 func (p *Part) decoded(x *extract.Extractor, e extra, yield func(*extract.Match, error) bool) bool {
@@ -994,6 +1015,9 @@ func (p *Part) decoded(x *extract.Extractor, e extra, yield func(*extract.Match,
 	for x.Next() {
 		if bytes.Contains(p.header.value(e.f), []byte(x.Current().URL)) {
 			continue // found in the raw text
+		}
+		if byShape(x.Current()) && addressField(p.header.name(e.f)) {
+			continue
 		}
 		p.cur = x.Match()
 		m := &p.cur
