@@ -45,19 +45,48 @@ func (e *Error) Error() string { return fmt.Sprintf("%s: %v", e.Pos, e.Err) }
 
 func (e *Error) Unwrap() error { return e.Err }
 
-// Advance returns the position after b, read from p: the offset grows by
-// len(b), and lines and columns count as the Scanner counts them (lines
-// break at LF, CR LF or a lone CR; a column counts characters). A
-// Position that is not set counts from line 1, column 1. b must not end
-// inside a UTF-8 sequence; a CR LF split between two calls counts as two
-// line breaks.
+// Advance returns the position after b, read from p, as Lines counts it:
+// the text before p does not end in a CR whose LF would start b (to count
+// text read in pieces, where a read may cut a CR LF, use Lines). A
+// Position that is not set counts from line 1, column 1.
 func (p Position) Advance(b []byte) Position {
-	c := newCounter()
-	if p.IsValid() {
-		c.Line, c.Column = p.Line, p.Column
+	l := LinesAt(p)
+	l.Add(b)
+	return l.Pos()
+}
+
+// Lines counts the lines and columns of text read in pieces, go/token
+// style: fed the bytes as they go by, it says where they end. It is the
+// one line counter of urlsift (the Scanner's, package mail's, the Beam
+// pipeline's). Lines break at LF, CR LF or a lone CR; a CR LF cut between
+// two pieces counts once, as the break of its CR: the LF at the start of
+// the next piece adds nothing. A column counts characters; a piece must
+// not end inside a UTF-8 sequence (its bytes would count as characters
+// of their own).
+type Lines struct {
+	c   counter
+	pos Position
+}
+
+// LinesAt returns a Lines that counts from at: from its line and column,
+// or from line 1, column 1 when at is not set.
+func LinesAt(at Position) Lines {
+	l := Lines{c: newCounter(), pos: at}
+	if at.IsValid() {
+		l.c.Line, l.c.Column = at.Line, max(at.Column, 1)
 	}
-	c.count(b)
-	p.Offset += int64(len(b))
-	p.Line, p.Column = c.Line, c.Column
+	return l
+}
+
+// Add counts b, the next piece of text.
+func (l *Lines) Add(b []byte) {
+	l.c.count(b)
+	l.pos.Offset += int64(len(b))
+}
+
+// Pos returns the position after the text counted.
+func (l *Lines) Pos() Position {
+	p := l.pos
+	p.Line, p.Column = l.c.Line, l.c.Column
 	return p
 }

@@ -55,18 +55,18 @@ type summary struct {
 	Messages int   // message starts in [Cut, Hi)
 }
 
-// breaks counts line breaks as positions count them (LF, CR LF and a
-// lone CR, once each) in b, which next follows (-1 at the end of input):
-// a CR at the end of b is a break unless next is a LF.
-func breaks(b []byte, next int) int {
-	n := bytes.Count(b, []byte{'\n'})
-	if c := bytes.Count(b, []byte{'\r'}); c > 0 {
-		n += c - bytes.Count(b, []byte("\r\n"))
-		if b[len(b)-1] == '\r' && next == '\n' {
-			n--
-		}
+// breaks counts the line breaks of b as scanner.Lines counts them (LF,
+// CR LF and a lone CR, once each), b following the byte before (-1 at
+// the start of the input): a CR LF that the blocks cut counts in the block
+// of its CR.
+func breaks(b []byte, before int) int {
+	l := scanner.LinesAt(scanner.Position{})
+	if before >= 0 {
+		l.Add([]byte{byte(before)})
 	}
-	return n
+	n := l.Pos().Line
+	l.Add(b)
+	return l.Pos().Line - n
 }
 
 // pieceAt reports whether a piece may start at b[i], b[0] standing at
@@ -108,11 +108,11 @@ func count(f io.ReaderAt, kind mail.Kind, a, b, size int64) (lines, messages int
 			return 0, 0, err
 		}
 		w := buf[:n]
-		next := -1 // what follows the block, for a CR at its end
-		if int(end-from) < len(w) {
-			next = int(w[end-from])
+		before := -1 // the byte before the block, for a CR LF it cuts
+		if a > from {
+			before = int(w[a-from-1])
 		}
-		lines += breaks(w[a-from:end-from], next)
+		lines += breaks(w[a-from:end-from], before)
 		if kind == mail.Mbox {
 			for i := a - from; i < end-from; i++ {
 				if pieceAt(kind, w, int(i), from) {

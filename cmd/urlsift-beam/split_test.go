@@ -219,18 +219,19 @@ func diff(got, want []string) string {
 
 func TestBreaks(t *testing.T) {
 	for _, c := range []struct {
-		in   string
-		next int
-		want int
+		in     string
+		before int
+		want   int
 	}{
 		{"a\nb\r\nc\rd", -1, 3},
-		{"a\r", '\n', 0},
+		{"a\r", -1, 1}, // the CR of a CR LF that the blocks cut: the break is here
+		{"\na", '\r', 0}, // and not in the next block
+		{"\na", 'x', 1},
 		{"a\r", 'x', 1},
-		{"a\r", -1, 1},
 		{"\n\r\n\r\r", -1, 4},
 	} {
-		if got := breaks([]byte(c.in), c.next); got != c.want {
-			t.Errorf("breaks(%q, %d) = %d, want %d", c.in, c.next, got, c.want)
+		if got := breaks([]byte(c.in), c.before); got != c.want {
+			t.Errorf("breaks(%q, %d) = %d, want %d", c.in, c.before, got, c.want)
 		}
 	}
 }

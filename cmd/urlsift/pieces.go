@@ -123,7 +123,7 @@ func cut(f io.ReaderAt, size, every int64, name string, emit func(lo, hi int64, 
 	block := int64(cutBlock)
 	buf := make([]byte, 3+block+5)
 	from5 := []byte("From ")
-	pos := scanner.Position{Filename: name, Line: 1, Column: 1} // at a
+	lines := scanner.LinesAt(scanner.Position{Filename: name}) // up to a
 	lo, at := int64(0), mail.Start{}
 	messages := 0 // message starts before a
 	for a := int64(0); a < size; {
@@ -140,9 +140,6 @@ func cut(f io.ReaderAt, size, every int64, name string, emit func(lo, hi int64, 
 			return err
 		}
 		w := buf[:n]
-		if end < size && w[end-1-b] == '\r' {
-			end-- // a CR LF is counted whole, in the next block
-		}
 		for i := int(a - b); ; i++ {
 			k := bytes.Index(w[i:], from5)
 			if k < 0 || i+k >= int(end-b) {
@@ -157,11 +154,13 @@ func cut(f io.ReaderAt, size, every int64, name string, emit func(lo, hi int64, 
 					return nil
 				}
 				lo = o
-				at = mail.Start{Pos: pos.Advance(w[a-b : i]), Messages: messages}
+				l := lines
+				l.Add(w[a-b : i])
+				at = mail.Start{Pos: l.Pos(), Messages: messages}
 			}
 			messages++
 		}
-		pos = pos.Advance(w[a-b : end-b])
+		lines.Add(w[a-b : end-b])
 		a = end
 	}
 	emit(lo, size, at)

@@ -21,9 +21,8 @@ type htmlText struct {
 	z     *html.Tokenizer
 	skip  int // inside this many scripts or styles
 	at    int64
-	count scanner.Position // of the end of the text
-	cr    bool             // the text ends with a CR (from "&#13;")
-	links []link           // found; those from head on are not yet handed over
+	count scanner.Lines // of the text
+	links []link        // found; those from head on are not yet handed over
 	head  int
 
 	// Links stream out as they are found: those that stand before
@@ -56,7 +55,7 @@ const maxHTMLToken = 4 << 20
 func newHTMLText(r io.Reader) *htmlText {
 	z := html.NewTokenizer(r)
 	z.SetMaxBuf(maxHTMLToken)
-	return &htmlText{z: z, count: scanner.Position{Line: 1, Column: 1}}
+	return &htmlText{z: z, count: scanner.LinesAt(scanner.Position{})}
 }
 
 func (h *htmlText) Read(p []byte) (int, error) { return h.read(p, h.token, nil) }
@@ -86,7 +85,7 @@ func (h *htmlText) token() {
 			key, val, more = h.z.TagAttr()
 			if k := string(key); k == "href" || k == "src" {
 				h.links = append(h.links, link{value: strings.TrimSpace(string(val)), raw: raw,
-					pos: scanner.Position{Offset: h.at + int64(start), Line: h.count.Line, Column: h.count.Column}})
+					pos: scanner.Position{Offset: h.at + int64(start), Line: h.count.Pos().Line, Column: h.count.Pos().Column}})
 			}
 		}
 	case html.EndTagToken:
@@ -99,15 +98,7 @@ func (h *htmlText) token() {
 			h.out = append(h.out, '\n')
 		}
 	}
-	// Count what this token added to the text: the LF of a CR LF split
-	// between two tokens breaks no line of its own.
-	if b := h.out[start:]; len(b) > 0 {
-		if h.cr && b[0] == '\n' {
-			b = b[1:]
-		}
-		h.count = h.count.Advance(b)
-		h.cr = h.out[len(h.out)-1] == '\r'
-	}
+	h.count.Add(h.out[start:]) // what this token added to the text
 	h.at += int64(len(h.out) - start)
 	if h.emit != nil && len(h.links) > 0 {
 		h.release(h.settled(), maxLinks)

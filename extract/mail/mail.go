@@ -231,7 +231,7 @@ func (w *walker) parts(r io.Reader, kind Kind, at Start) iter.Seq2[*Part, error]
 			m := newMbox(r)
 			w.ended = m.ended
 			if at.Pos.IsValid() {
-				m.offset, m.lines = at.Pos.Offset, at.Pos.Line-1
+				m.offset, m.lines = at.Pos.Offset, scanner.LinesAt(scanner.Position{Line: at.Pos.Line, Column: 1})
 			}
 			for n := at.Messages + 1; ; n++ {
 				at, line, ok := m.next()
@@ -425,13 +425,13 @@ func (w *walker) header(h *header, body io.Reader, path string, origin scanner.P
 		hpath = path + ".header"
 	}
 	if len(h.bad) > 0 {
-		c := scanner.Position{Line: origin.Line, Column: 1}
+		c := scanner.LinesAt(scanner.Position{Line: origin.Line, Column: 1})
 		last := 0
 		for _, at := range h.bad {
-			c = c.Advance(h.block[last:at])
+			c.Add(h.block[last:at])
 			last = at
 			if !w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Path: hpath,
-				Err: fmt.Errorf("line %d: %w", c.Line, errNoColon), Warning: true}) {
+				Err: fmt.Errorf("line %d: %w", c.Pos().Line, errNoColon), Warning: true}) {
 				return false
 			}
 		}

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"bytes"
 	"io"
+
+	"github.com/urlsift/urlsift/scanner"
 )
 
 // mbox splits an mbox file into its messages. A message starts after a
@@ -16,9 +18,8 @@ type mbox struct {
 	// peekErr is the error that a Peek of inBuffer met, which r no
 	// longer holds: fetch returns it once r's buffer is read.
 	peekErr error
-	offset  int64 // input offset after the last piece read
-	lines   int   // line breaks up to there
-	prevCR  bool  // the last piece read ends in a CR
+	offset  int64         // input offset after the last piece read
+	lines   scanner.Lines // the lines up to there
 	err     error
 
 	line      []byte // what is left of the last piece read
@@ -32,7 +33,7 @@ type mbox struct {
 func newMbox(r io.Reader) *mbox {
 	// A bufio.Reader as large, as package source gives, is read as it
 	// is: no second buffer, no copy of every byte from one to the other.
-	return &mbox{r: bufio.NewReaderSize(r, 64<<10), nl: true, blank: true}
+	return &mbox{r: bufio.NewReaderSize(r, 64<<10), nl: true, blank: true, lines: scanner.LinesAt(scanner.Position{})}
 }
 
 // readSlice is m.r.ReadSlice('\n'), but after inBuffer's Peek met an
@@ -67,7 +68,7 @@ func (m *mbox) fetch() bool {
 		return false
 	}
 	m.offset += int64(len(piece))
-	m.count(piece)
+	m.lines.Add(piece)
 	m.lineStart = m.nl
 	m.sepOK = m.lineStart && m.blank
 	m.nl = piece[len(piece)-1] == '\n'
@@ -79,24 +80,6 @@ func (m *mbox) fetch() bool {
 func (m *mbox) separator() bool {
 	return m.sepOK && bytes.HasPrefix(m.line, []byte("From "))
 }
-
-// count adds the line breaks of piece to m.lines, as positions count
-// them: LF, CR LF and a lone CR.
-func (m *mbox) count(piece []byte) {
-	n := bytes.Count(piece, nl) // a piece holds at most one, at its end
-	if cr := bytes.Count(piece, cr); cr > 0 {
-		n += cr - bytes.Count(piece, crlf)
-		if m.prevCR && piece[0] == '\n' {
-			n-- // the LF of a CR LF cut between two pieces
-		}
-	} else if m.prevCR && piece[0] == '\n' {
-		n--
-	}
-	m.prevCR = piece[len(piece)-1] == '\r'
-	m.lines += n
-}
-
-var nl, cr, crlf = []byte("\n"), []byte("\r"), []byte("\r\n")
 
 // next advances to the next message. It returns the input offset of its
 // "From " line and the line that follows it, and false when there is
@@ -119,7 +102,7 @@ func (m *mbox) next() (int64, int, bool) {
 		}
 	}
 	m.inMsg = true
-	return at, m.lines + 1, true
+	return at, m.lines.Pos().Line, true
 }
 
 // Read reads the current message, up to the next separator.
@@ -186,13 +169,9 @@ func (m *mbox) whole(p []byte) int {
 // buffer, and it is fetched: it ends the message.
 func (m *mbox) take(buf []byte, sep bool) {
 	n := len(buf)
-	// The lines start at the start of one, so no CR LF is cut.
-	m.lines += bytes.Count(buf, nl)
-	if bytes.IndexByte(buf, '\r') >= 0 {
-		m.lines += bytes.Count(buf, cr) - bytes.Count(buf, crlf)
-	}
+	m.lines.Add(buf)
 	last := buf[bytes.LastIndexByte(buf[:n-1], '\n')+1:]
-	m.nl, m.prevCR, m.sepOK = true, false, false
+	m.nl, m.sepOK = true, false
 	m.blank = len(last) == 1 || len(last) == 2 && last[0] == '\r'
 	m.r.Discard(n)
 	m.offset += int64(n)
