@@ -224,7 +224,7 @@ func TestBreaks(t *testing.T) {
 		want   int
 	}{
 		{"a\nb\r\nc\rd", -1, 3},
-		{"a\r", -1, 1}, // the CR of a CR LF that the blocks cut: the break is here
+		{"a\r", -1, 1},   // the CR of a CR LF that the blocks cut: the break is here
 		{"\na", '\r', 0}, // and not in the next block
 		{"\na", 'x', 1},
 		{"a\r", 'x', 1},
