@@ -89,6 +89,41 @@ var proseTests = []struct {
 	{"e-mail, fake TLD", "root@localhost.localdomain", rfc3986.URI, true, nil},
 	{"e-mail in a wrapper", "<john@example.org>", rfc3986.URI, true, []string{"email mailto:john@example.org"}},
 	{"e-mail in a URL", "http://u@a.example/", rfc3986.URI, true, []string{"unwrapped http://u@a.example/"}},
+	{"markdown link", "[http://a.example/1](http://b.example/2)", nil, false,
+		[]string{"unwrapped http://a.example/1", "unwrapped http://b.example/2"}},
+	{"footnote mark", "see http://a.example/x[1] and", nil, false, []string{"unwrapped http://a.example/x"}},
+	{"scheme after a dash", "link -https://a.example/ and svn+ssh://b.example/", rfc3986.URI, false,
+		[]string{"unwrapped https://a.example/"}},
+	// The joins of the README's table "Which lines go on with a URL in
+	// prose", each worked out from the evidence that wrap's evident
+	// scores (a score of 4 joins).
+	{"join after a soft hyphen", "the list is at http://stan\u00ad\ndards.example.org/list today", nil, false,
+		[]string{"unwrapped http://standards.example.org/list"}},
+	{"join after http://", "of UnixBench (http://\ncode.example.com/p/bench/) and", nil, false,
+		[]string{"unwrapped http://code.example.com/p/bench/"}},
+	{"join, a word cut on a full line", // inside a word 0, shaped 2, 76 columns 2, alone 1
+		"This is from our list of positions at http://www.example.com/Corp/Jobs/JobDet\nailAUF971004.html", nil, false,
+		[]string{"unwrapped http://www.example.com/Corp/Jobs/JobDetailAUF971004.html"}},
+	{"join after a slash, alone", // "/" 1, shaped 2, alone 1
+		"the World Wide Web at http://access.example.net/pcw/\npcwpage.html.", nil, false,
+		[]string{"unwrapped http://access.example.net/pcw/pcwpage.html"}},
+	{"join inside a host name", // "." 1, shaped 2, 62 columns 1, inside the host 2
+		"comprehensive Issues Paper for its inquiry (http://www.example.\nau/aba/issue.htm). Available", nil, false,
+		[]string{"unwrapped http://www.example.au/aba/issue.htm"}},
+	{"join, an extension cut", // inside a word 0, extension cut 2, 75 columns 2, alone 1
+		"> http://fairytale.example.org/pub/talinux/patches/arcboot-and-progress.pa\n>tch", nil, false,
+		[]string{"unwrapped http://fairytale.example.org/pub/talinux/patches/arcboot-and-progress.patch"}},
+	{"no join: a parenthesis", "see http://a.example/x/\n(or its mirror)", nil, false, []string{"unwrapped http://a.example/x/"}},
+	{"no join: a capital after a period", "it is at http://a.example/.\nThe next one", nil, false,
+		[]string{"unwrapped http://a.example/"}},
+	{"no join: a word of prose", "see http://a.example/y/\nfor details", nil, false, []string{"unwrapped http://a.example/y/"}},
+	{"no join: a line of its own, text after", "http://a.example/build/10701849/\narch/mips/kernel/cpu-probe.c:856:7: error", nil, false,
+		[]string{"unwrapped http://a.example/build/10701849/"}},
+	{"no join: the URL names a file", "get it at http://www.example.org/long/path/to/the/page/index.html\nnext/step here", nil, false,
+		[]string{"unwrapped http://www.example.org/long/path/to/the/page/index.html"}},
+	{"no join: another quote depth", "> see http://a.example/path/to/\n>> file.html", nil, false,
+		[]string{"unwrapped http://a.example/path/to/"}},
+	{"no join: a blank line", "http://a.example/path/\n\nfile.html", nil, false, []string{"unwrapped http://a.example/path/"}},
 }
 
 func TestProse(t *testing.T) {

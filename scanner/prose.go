@@ -262,7 +262,7 @@ func (s *Scanner) at(i int) Position {
 // mayScheme is the schemes filter's look at the word before the ":" at
 // buf offset j: false when it is no scheme that proseAt takes. It leaves
 // to proseAt the words it cannot judge alone: those with ".", "+" or "-"
-// (proseAt tries the tails after a "."), and those that reach back to the
+// (proseAt tries the tails after a "." or "-"), and those that reach back to the
 // last candidate or too far.
 func (p *prose) mayScheme(buf []byte, j int) bool {
 	k := j
@@ -368,7 +368,8 @@ func (s *Scanner) proseAt(j int, final bool) (c proseCand, more bool) {
 
 // schemeAt is proseAt for a ":": the scheme before it is the longest run
 // of scheme bytes that starts a word, or, when that is not one the
-// Schemes take, a tail of it after a "." ("e.g.http:").
+// Schemes take, a tail of it after a "." or a "-" ("e.g.http:",
+// "-https:"), never after a "+" ("svn+ssh:" is no "ssh:").
 func (s *Scanner) schemeAt(j, floor int, final bool) (c proseCand, more bool) {
 	c.start = -1
 	p := &s.prose
@@ -383,7 +384,7 @@ func (s *Scanner) schemeAt(j, floor int, final bool) (c proseCand, more bool) {
 		return c, false // longer than any scheme
 	}
 	for ; k < j; k++ {
-		if k > floor && schemeByte[s.buf[k-1]] && s.buf[k-1] != '.' {
+		if k > floor && schemeByte[s.buf[k-1]] && s.buf[k-1] != '.' && s.buf[k-1] != '-' {
 			continue
 		}
 		if !isLetter(s.buf[k]) || k > 0 && wordByte[s.buf[k-1]] {
@@ -476,6 +477,7 @@ func (s *Scanner) proseEnd(c proseCand, from int, final bool) (proseCand, bool) 
 		if more || long {
 			return c, more
 		}
+		end = c.start + unbalanced(s.buf[c.start:end])
 	}
 	if c.kind == Email {
 		// The domain: labels and dots, up to anything else.
@@ -536,7 +538,7 @@ func (s *Scanner) hostEnd(from, cut int, final bool) (end int, ok, more bool) {
 		return k, true, false // the URL ends here
 	}
 	end, more, long := s.run(k, cut, final)
-	return end, !more && !long, more
+	return k + unbalanced(s.buf[k:end]), !more && !long, more
 }
 
 // window gives c, whose run stops on its line at c.body, its window: the

@@ -197,15 +197,42 @@ func (s *Scanner) runOn(i, cut int, final bool) (end, to int, more, long bool) {
 // Run returns the length of the run of characters at the start of b that
 // a URL written in prose may hold: up to white space, a control
 // character, "<", ">", the double quote or the backquote, Unicode
-// punctuation, a math symbol, fullwidth punctuation, a format character
-// or an invalid byte. Under the Typography rule, soft hyphens and
-// zero-width characters (U+00AD, U+200B, U+200D, U+2060, U+FEFF) do not
-// stop it. The run still holds the punctuation that ends a sentence
-// ("http://a.example/x." runs to the ".") and any closing bracket: where
-// the URL ends is package wrap's rule.
+// punctuation, a math symbol, fullwidth punctuation, a format character,
+// an invalid byte, or a closing ")", "]" or "}" that no opening one in the
+// run balances ("[text](http://a.example/)"). Under the Typography rule,
+// soft hyphens and zero-width characters (U+00AD, U+200B, U+200D, U+2060,
+// U+FEFF) do not stop it. The run still holds the punctuation that ends a
+// sentence ("http://a.example/x." runs to the "."): where the URL ends is
+// package wrap's rule.
 func Run(b []byte, r Rule) int {
 	n, _ := runLen(b, r&Typography != 0)
-	return n
+	return unbalanced(b[:n])
+}
+
+// unbalanced returns where b ends at a closing ")", "]" or "}" that no
+// opening one before it in b balances: "(http://a.example/b)c".
+func unbalanced(b []byte) int {
+	var depth [3]int
+	for i, c := range b {
+		switch c {
+		case '(':
+			depth[0]++
+		case '[':
+			depth[1]++
+		case '{':
+			depth[2]++
+		case ')', ']', '}':
+			k := 0
+			if c != ')' {
+				k = 1 + int(c-']')/32
+			}
+			if depth[k] == 0 {
+				return i
+			}
+			depth[k]--
+		}
+	}
+	return len(b)
 }
 
 // runLen returns the length of the run at the start of b, and whether a

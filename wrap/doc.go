@@ -43,10 +43,10 @@
 // # URLs in prose
 //
 // A URL found without a wrapper ends where its run of characters stops
-// (scanner.Run), without the punctuation that ends a sentence (".", ",",
-// ";", ":", "!", "?", quotes, "*", "@"), a closing ")", "]" or "}" that no
-// opening one inside balances, and a "'" that closes no quote opened
-// inside. When that run ends its line, the next line may go on with it:
+// (scanner.Run, which stops at a closing bracket that no opening one in it
+// balances), without the punctuation that ends a sentence (".", ",", ";",
+// ":", "!", "?", quotes, "*", "@", "|"), a footnote mark ("[1]"), and a
+// "'" that closes no quote opened inside. When that run ends its line, the next line may go on with it:
 // its first run of characters, after its indentation, the quote prefix of
 // the URL's line (exactly that one: a line of another depth never goes
 // on with it), a line number gutter that follows the URL's line's, and a
@@ -57,8 +57,8 @@
 //     "www."), "<", or a different quote prefix;
 //   - after a hyphen "-" that ends the line, the next line's first run
 //     goes on (the Appendix's rule), both readings kept as in a wrapper;
-//     after a soft hyphen, or a hyphen U+2010 or U+2011 (Typography), it
-//     goes on and the hyphen is dropped;
+//     after a soft hyphen (Typography), it goes on and the soft hyphen is
+//     dropped;
 //   - otherwise the evidence must agree (see joins): where the break falls
 //     (inside a word or a number, or after a character that does not end
 //     a URL: "/", "?", "&", "=", "%", ".", ",", "-", "_", "~", "#"), what the

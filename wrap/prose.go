@@ -125,9 +125,10 @@ func www(b []byte) bool {
 	return w == [3]byte{'w', 'w', 'w'} || w == [3]byte{'f', 't', 'p'}
 }
 
-// trimmed cuts the parts segs where the URL ends: before a closing ")",
-// "]" or "}" that no opening one before it balances, and without the
-// punctuation that ends a sentence (trimEnd). It returns segs, cut.
+// trimmed cuts the parts segs where the URL ends: without the punctuation
+// that ends a sentence (trimEnd; each part's run stops already at a
+// closing bracket that no opening one in it balances). It returns segs,
+// cut.
 func (r *Reader) trimmed(raw []byte, segs []seg) []seg {
 	t := raw[segs[0].a:segs[0].b]
 	if len(segs) > 1 {
@@ -137,8 +138,7 @@ func (r *Reader) trimmed(raw []byte, segs []seg) []seg {
 		}
 		t = r.trim
 	}
-	n := unbalanced(t)
-	n = trimEnd(t[:n])
+	n := trimEnd(t)
 	for i, sg := range segs {
 		if l := sg.b - sg.a; n <= l {
 			segs[i].b = sg.a + n
@@ -152,37 +152,11 @@ func (r *Reader) trimmed(raw []byte, segs []seg) []seg {
 	return segs
 }
 
-// unbalanced returns where b ends at a closing ")", "]" or "}" that no
-// opening one before it in b balances: "(http://a.example/b)c".
-func unbalanced(b []byte) int {
-	var depth [3]int
-	for i, c := range b {
-		switch c {
-		case '(':
-			depth[0]++
-		case '[':
-			depth[1]++
-		case '{':
-			depth[2]++
-		case ')', ']', '}':
-			k := 0
-			if c != ')' {
-				k = 1 + int(c-']')/32
-			}
-			if depth[k] == 0 {
-				return i
-			}
-			depth[k]--
-		}
-	}
-	return len(b)
-}
-
 // trimEnd returns the length of b without what ends a URL in prose but is
 // not part of it: sentence punctuation (".", ",", ";", ":", "!", "?"),
 // quotes, "*", "@" and "|" (the border of a table), a "'" that closes no
-// quote opened in b, and a closing ")", "]" or "}" that no opening one in b
-// balances.
+// quote opened in b, a closing ")", "]" or "}" that no opening one in b
+// balances, and the mark of a footnote ("[1]").
 func trimEnd(b []byte) int {
 	n := len(b)
 	for n > 0 {
@@ -196,7 +170,13 @@ func trimEnd(b []byte) int {
 				n--
 				continue
 			}
-		case ')', ']', '}':
+		case ']':
+			if k := footnote(b[:n]); k > 0 {
+				n -= k
+				continue
+			}
+			fallthrough
+		case ')', '}':
 			open := byte('(')
 			if c != ')' {
 				open = c - 2 // "[" and "{" stand two before "]" and "}"
@@ -237,4 +217,17 @@ func (r *Reader) Unjoin() {
 		}
 	}
 	r.Warnings = keep
+}
+
+// footnote returns the length of the mark of a footnote, "[" digits "]",
+// that ends b, or 0.
+func footnote(b []byte) int {
+	k := len(b) - 2
+	for k >= 0 && b[k] >= '0' && b[k] <= '9' {
+		k--
+	}
+	if k < 0 || k == len(b)-2 || b[k] != '[' {
+		return 0
+	}
+	return len(b) - k
 }
