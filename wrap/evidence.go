@@ -176,8 +176,7 @@ func extensionCut(h, tt []byte) bool {
 		return false
 	}
 	for n := 1; n <= len(tt) && n <= 5; n++ {
-		if webFile[string(bytes.ToLower(append(append([]byte(nil), h[dot+1:]...), tt[:n]...)))] &&
-			(n == len(tt) || !alnum(tt[n])) {
+		if isWebFile(h[dot+1:], tt[:n]) && (n == len(tt) || !alnum(tt[n])) {
 			return true
 		}
 	}
@@ -275,7 +274,23 @@ func capitalized(t []byte) bool {
 // file of a common type on the web: its path is complete.
 func fileEnd(h []byte) bool {
 	dot := bytes.LastIndexByte(h, '.')
-	return dot >= 0 && bytes.IndexByte(h[dot:], '/') < 0 && webFile[string(bytes.ToLower(h[dot+1:]))]
+	return dot >= 0 && bytes.IndexByte(h[dot:], '/') < 0 && isWebFile(h[dot+1:], nil)
+}
+
+// isWebFile reports whether a and b, one after the other, make an
+// extension of webFile, compared without case.
+func isWebFile(a, b []byte) bool {
+	var buf [8]byte
+	if len(a)+len(b) > len(buf) {
+		return false
+	}
+	ext := append(append(buf[:0], a...), b...)
+	for i, c := range ext {
+		if 'A' <= c && c <= 'Z' {
+			ext[i] = c + 'a' - 'A'
+		}
+	}
+	return webFile[string(ext)]
 }
 
 // webFile are the extensions of the files that URLs most often name.
@@ -307,11 +322,15 @@ func lineWidth(c *scanner.Candidate, sg seg) int {
 
 // columns returns the column after b, read from column col (from 0).
 func columns(b []byte, col int) int {
-	for _, r := range string(b) {
-		if r == '\t' {
-			col += 8 - col%8
+	for i := 0; i < len(b); col++ {
+		if b[i] == '\t' {
+			col += 7 - col%8
+		}
+		if b[i] < utf8.RuneSelf {
+			i++
 		} else {
-			col++
+			_, n := utf8.DecodeRune(b[i:])
+			i += n
 		}
 	}
 	return col
