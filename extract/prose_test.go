@@ -82,6 +82,8 @@ var proseTests = []struct {
 	{"mailto", "mailto:a@b.example?subject=hi.", rfc3986.URI, false, []string{"unwrapped mailto:a@b.example?subject=hi"}},
 	{"no schemeless without the option", "example.com and a@b.example", rfc3986.URI, false, nil},
 	{"host", "see example.com/path, or", rfc3986.URI, true, []string{"schemeless http://example.com/path"}},
+	{"host that starts with f", "see foo.example.com/x and ftp.example.com/y", rfc3986.URI, true,
+		[]string{"schemeless http://foo.example.com/x", "schemeless ftp://ftp.example.com/y"}},
 	{"host and port", "at example.org:8080.", rfc3986.URI, true, []string{"schemeless http://example.org:8080"}},
 	{"not a TLD", "open file.txt and e.g. this", rfc3986.URI, true, nil},
 	{"host in a word", "foo.bar=baz", rfc3986.URI, true, nil},

@@ -61,7 +61,7 @@ func (r *Reader) readProse(c *scanner.Candidate) bool {
 			r.warn(warnHyphen)
 		}
 	}
-	return r.hasRest() && !(c.Kind == scanner.Schemeless && r.hostAt(c))
+	return r.hasRest() && !(c.Kind == scanner.Schemeless && r.atSign(c))
 }
 
 // firstJoin returns the index of the first part of segs that evidence
@@ -82,7 +82,7 @@ func (r *Reader) build(c *scanner.Candidate, segs []seg) {
 	r.st = state{started: true, scheme: 1, hyphen: -1, lineStart: true}
 	switch c.Kind {
 	case scanner.Schemeless:
-		if len(c.Raw) > 0 && c.Raw[0]|0x20 == 'f' {
+		if www(c.Raw) && c.Raw[0]|0x20 == 'f' { // "ftp."
 			r.Text = append(r.Text, "ftp://"...)
 		} else {
 			r.Text = append(r.Text, "http://"...)
@@ -110,9 +110,9 @@ func (r *Reader) hasRest() bool {
 	return len(rest) > 0
 }
 
-// hostAt reports whether a bare host name holds an "@": it is an e-mail
+// atSign reports whether a bare host name holds an "@": it is an e-mail
 // address, found at its "@" (Hosts).
-func (r *Reader) hostAt(c *scanner.Candidate) bool {
+func (r *Reader) atSign(c *scanner.Candidate) bool {
 	return !www(c.Raw) && bytes.IndexByte(c.Raw[:r.End], '@') >= 0
 }
 
