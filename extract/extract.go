@@ -20,8 +20,9 @@
 // Next returns false at the end of the input or at the first read error,
 // after every match found before it; Err is nil at a clean end. By default
 // only valid URLs are returned; with ReportInvalid, every candidate that
-// is reported (every <URL:...> wrapper, and every bare wrapper of a known
-// scheme) is returned, valid or not, with the reason.
+// is reported (every <URL:...> wrapper, every bare wrapper of a known
+// scheme, and with Unwrapped every URL in prose) is returned, valid or
+// not, with the reason. The valid URLs are the same either way.
 package extract
 
 import (

@@ -13,10 +13,11 @@ import (
 // a scheme of Schemes and ":" at the start of a word ("//" after it where
 // the scheme's syntax has an authority), "URL:" without brackets, URLs
 // between double quotes, and host names that start with "www." or "ftp."
-// (read with "http://" or "ftp://"). Such a URL ends where the README's
-// table says; it is reported only when a reading, or its longest prefix
-// that ends a path segment, is valid by the grammar, never as invalid.
-// A URL inside a wrapper is the wrapper's.
+// (read with "http://" or "ftp://"). Where such a URL ends, and which lines
+// go on with it, is package wrap's reading (see its doc), whatever the
+// grammar: a character the grammar rejects makes the URL invalid, never
+// shorter, and it is reported as such with ReportInvalid. A URL inside a
+// closed wrapper is the wrapper's; one inside an abandoned wrapper is not.
 func Unwrapped() Option { return func(c *config) { c.rules |= scanner.Prose } }
 
 // Schemeless is Unwrapped, and bare host names whose top-level domain is
