@@ -547,7 +547,7 @@ func (s *Scanner) hostEnd(from, cut int, final bool) (end int, ok, more bool) {
 // length from its start, or to the end of the input. more is true when
 // the data ends too soon to tell.
 func (s *Scanner) window(c proseCand, final bool) (proseCand, bool) {
-	reach := c.start + s.max + 1
+	reach := c.start + s.max // no URL takes more
 	lim := min(s.w, reach)
 	e := s.prose.lineEnd(s.buf[:s.w], c.body, lim)
 	switch {
@@ -557,8 +557,8 @@ func (s *Scanner) window(c proseCand, final bool) (proseCand, bool) {
 		c.end = lim // the line goes on past the reach, or the input ends
 	case c.kind == Email || !spaces(s.buf[c.body:e]):
 		c.end = e
-	case reach > s.w && !final:
-		return c, true
+	case reach >= s.w && !final:
+		return c, true // whether the input ends at the reach, or a line is cut there
 	default:
 		c.end = lim
 		if c.end < s.w || !final {
