@@ -7,11 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"mime"
 	"strings"
-
-	"golang.org/x/text/encoding/htmlindex"
-	"golang.org/x/text/transform"
 
 	"github.com/urlsift/urlsift/extract"
 	"github.com/urlsift/urlsift/extract/internal/ascii"
@@ -42,10 +38,12 @@ var mailFields = map[string]bool{
 // field is one header field: where its first line starts in the header
 // block, its name (block[at:at+nameLen]) and its value unfolded (the line
 // breaks of folding removed, the white space after them kept), in the
-// header's values.
+// header's values; and where its last line ends in the block, its line
+// break left out.
 type field struct {
 	at, nameLen int
 	start, end  int
+	last        int
 }
 
 // header is a message's header block as read, and its fields. One serves
@@ -231,8 +229,9 @@ func (h *header) line(start, end int) bool {
 	case len(body) == 0 && len(line) > 0:
 		return true
 	case (body[0] == ' ' || body[0] == '\t') && len(h.fields) > 0:
-		h.values = append(h.values, body...)          // unfolded: the line break goes
-		h.fields[len(h.fields)-1].end = len(h.values) // the last field's value ends the values
+		h.values = append(h.values, body...) // unfolded: the line break goes
+		f := &h.fields[len(h.fields)-1]
+		f.end, f.last = len(h.values), start+len(body) // the last field's value ends the values
 	default:
 		colon := fieldColon(body)
 		if colon < 0 {
@@ -244,7 +243,8 @@ func (h *header) line(start, end int) bool {
 			h.known[k] = len(h.fields)
 		}
 		h.values = append(h.values, value...)
-		h.fields = append(h.fields, field{at: start, nameLen: len(name), start: len(h.values) - len(value), end: len(h.values)})
+		h.fields = append(h.fields, field{at: start, nameLen: len(name), start: len(h.values) - len(value), end: len(h.values),
+			last: start + len(body)})
 	}
 	return false
 }
@@ -381,27 +381,6 @@ func encodedWord(b []byte) bool {
 		}
 	}
 	return false
-}
-
-var wordDecoder = &mime.WordDecoder{CharsetReader: func(cs string, r io.Reader) (io.Reader, error) {
-	enc, err := htmlindex.Get(cs)
-	if err != nil {
-		return nil, err
-	}
-	return transform.NewReader(r, enc.NewDecoder()), nil
-}}
-
-// decodeHeader decodes the RFC 2047 encoded words of a field value, and
-// says whether there were any.
-func decodeHeader(v []byte) (string, bool) {
-	if !encodedWord(v) {
-		return "", false
-	}
-	d, err := wordDecoder.DecodeHeader(string(v))
-	if err != nil || d == string(v) {
-		return "", false
-	}
-	return d, true
 }
 
 // errNoColon is the warning for a header line that is not a field.

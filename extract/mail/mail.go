@@ -124,19 +124,14 @@ type Part struct {
 	cur   extract.Match // the match handed over last, when it is not the extractor's (not reset by newPart)
 	// inMemory says that Body reads text, all of it in memory, and then
 	// textErr (io.EOF when nil): Matches scans text where it lies.
-	inMemory bool
-	text     []byte
-	textErr  error
-	html     *htmlText
-	header   *header // for a header block: its fields name its matches
-	extras   []extra // encoded words of the header, decoded
-	link     link    // the href or src attribute of HTML handed over last
-}
-
-// extra is a header field with RFC 2047 encoded words, decoded.
-type extra struct {
-	f    *field
-	text string
+	inMemory  bool
+	text      []byte
+	textErr   error
+	html      *htmlText
+	header    *header   // for a header block: its fields name its matches
+	extras    []decoded // the fields of the header with encoded words
+	nextExtra int       // the first of extras whose matches are still to come
+	link      link      // the href or src attribute of HTML handed over last
 }
 
 // PartError says that a part, or what is left of a message, could not be
@@ -299,7 +294,7 @@ func (w *walker) newPart(path, cs string) *Part {
 	p := &w.part
 	p.Message, p.MessageID, p.MessageOffset, p.Path, p.Charset = w.msg, w.id, w.offset, path, cs
 	p.Body, p.Origin, p.Warnings, p.input = nil, scanner.Position{}, p.Warnings[:0], w.input
-	p.inMemory, p.text, p.textErr, p.html, p.header, p.extras = false, nil, nil, nil, nil, p.extras[:0]
+	p.inMemory, p.text, p.textErr, p.html, p.header, p.extras, p.nextExtra = false, nil, nil, nil, nil, p.extras[:0], 0
 	p.link = link{pos: scanner.Position{Offset: -1}}
 	return p
 }
@@ -443,8 +438,8 @@ func (w *walker) header(h *header, body io.Reader, path string, origin scanner.P
 		p.inMemory, p.text = true, h.block
 		if encodedWord(h.values) { // a field may hold an encoded word
 			for i := range h.fields {
-				if d, ok := decodeHeader(h.value(&h.fields[i])); ok {
-					p.extras = append(p.extras, extra{&h.fields[i], d})
+				if d, ok := h.decodeField(&h.fields[i]); ok {
+					p.extras = append(p.extras, d)
 				}
 			}
 		}
@@ -956,10 +951,8 @@ func (p *Part) matches(x, side *extract.Extractor, views bool, yield func(*extra
 		if h != nil && !h.release(offset, math.MaxInt) {
 			return false
 		}
-		for len(p.extras) > 0 && p.Origin.Offset+int64(p.extras[0].f.at) <= offset {
-			e := p.extras[0]
-			p.extras = p.extras[1:]
-			if !p.decoded(side, e, yield) {
+		for ; p.nextExtra < len(p.extras) && p.Origin.Offset+int64(p.extras[p.nextExtra].f.at) <= offset; p.nextExtra++ {
+			if !p.decoded(side, &p.extras[p.nextExtra], yield) {
 				return false
 			}
 		}
@@ -991,11 +984,21 @@ func (p *Part) matches(x, side *extract.Extractor, views bool, yield func(*extra
 	return flush(1<<63 - 1)
 }
 
-// passOver reports whether a match of a part is passed over: one found in
-// prose by its shape alone in a header field of addresses, trace or
-// identifiers (addressField), or in HTML, the text of a link that repeats
-// the link's href, at its place: one occurrence, one record.
+// passOver reports whether a match of a part is passed over: one that
+// takes a byte of an RFC 2047 encoded word of a header field (the word is
+// read decoded); one found in prose by its shape alone in a header field
+// of addresses, trace or identifiers (addressField); or in HTML, the text
+// of a link that repeats the link's href, at its place: one occurrence,
+// one record.
 func (p *Part) passOver(m *extract.Match) bool {
+	if len(p.extras) > 0 {
+		b := int(m.Pos.Offset - p.Origin.Offset)
+		for i := range p.extras {
+			if p.extras[i].overlaps(b, b+len(m.Raw)) {
+				return true
+			}
+		}
+	}
 	if m.Form < extract.FormUnwrapped {
 		return false
 	}
@@ -1006,27 +1009,36 @@ func (p *Part) passOver(m *extract.Match) bool {
 	return p.html != nil && l.pos.Offset == m.Pos.Offset && strings.TrimSuffix(l.value, "/") == strings.TrimSuffix(m.URL, "/")
 }
 
-// decoded yields the matches of a header field's decoded encoded words
-// that its raw text does not hold, at the position of the field.
-func (p *Part) decoded(x *extract.Extractor, e extra, yield func(*extract.Match, error) bool) bool {
-	c := scanner.Position{Line: p.Origin.Line, Column: 1}.Advance(p.header.block[:e.f.at])
-	at := scanner.Position{Offset: p.Origin.Offset + int64(e.f.at), Line: c.Line, Column: 1}
-	x.ResetAt(strings.NewReader(e.text), at)
+// decoded yields the matches of a header field's value, its encoded words
+// decoded, that take a byte of one of them (the others are the raw
+// text's), each at the position in the file of its first byte: the start
+// of an encoded word when it starts in one.
+func (p *Part) decoded(x *extract.Extractor, d *decoded, yield func(*extract.Match, error) bool) bool {
+	at := p.blockPos(d.f.at)
+	x.ResetAt(strings.NewReader(d.text), at)
 	for x.Next() {
-		if bytes.Contains(p.header.value(e.f), []byte(x.Current().URL)) {
-			continue // found in the raw text
-		}
-		if byShape(x.Current()) && addressField(p.header.name(e.f)) {
+		c := x.Current()
+		o := int(c.Pos.Offset - at.Offset)
+		if !d.inWord(o, o+len(c.Raw)) || byShape(c) && addressField(p.header.name(d.f)) {
 			continue
 		}
 		p.cur = x.Match()
 		m := &p.cur
-		m.Pos.Offset, m.Pos.Line, m.Pos.Column = at.Offset, at.Line, at.Column
+		pos := p.blockPos(d.blockAt(o))
+		m.Pos.Offset, m.Pos.Line, m.Pos.Column = pos.Offset, pos.Line, pos.Column
 		if !yield(p.label(m), nil) {
 			return false
 		}
 	}
 	return true
+}
+
+// blockPos returns the position in the input of the header block's byte
+// at offset off.
+func (p *Part) blockPos(off int) scanner.Position {
+	l := scanner.LinesAt(scanner.Position{Offset: p.Origin.Offset, Line: p.Origin.Line, Column: 1})
+	l.Add(p.header.block[:off])
+	return l.Pos()
 }
 
 // label adds the message and part to a match, and returns it.
