@@ -25,8 +25,8 @@ type plainRun struct{ from, at int }
 // decoded is a header field whose value holds encoded words, decoded.
 type decoded struct {
 	f      *field
-	text   string  // the value, unfolded, its encoded words decoded
-	words  []word  // its encoded words, in order
+	text   string     // the value, unfolded, its encoded words decoded
+	words  []word     // its encoded words, in order
 	plains []plainRun // the rest
 }
 
