@@ -314,17 +314,13 @@ func fieldColon(line []byte) int {
 }
 
 // fieldName reports whether name is a header field name: printable ASCII
-// but ":" (RFC 5322 section 2.2), or only letters, digits and "-" when
-// strict.
-func fieldName(name []byte, strict bool) bool {
+// but ":" (RFC 5322 section 2.2; "Article-I.D." is one).
+func fieldName(name []byte) bool {
 	if len(name) == 0 {
 		return false
 	}
 	for _, c := range name {
-		switch {
-		case c < '!' || c > '~':
-			return false
-		case strict && !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-'):
+		if c < '!' || c > '~' {
 			return false
 		}
 	}
@@ -332,8 +328,8 @@ func fieldName(name []byte, strict bool) bool {
 }
 
 // headerBlock reports whether b starts with a header block that looks
-// like mail: lines of fields whose names are letters, digits and "-"
-// (and folds of them), at least one of them a field that mail or news
+// like mail: lines of fields (RFC 5322 names: printable ASCII but ":"),
+// and folds of them, at least one of them a field that mail or news
 // carries, up to an empty line or the end of b. A last line that b cuts
 // short is given the benefit of the doubt while it may still become a
 // field.
@@ -352,10 +348,10 @@ func headerBlock(b []byte) bool {
 		default:
 			name, _, ok := bytes.Cut(line, []byte(":"))
 			switch {
-			case ok && fieldName(name, true):
+			case ok && fieldName(name):
 				fields++
 				known = known || mailFields[strings.ToLower(string(name))]
-			case !cut && !ok && fieldName(line, true):
+			case !cut && !ok && fieldName(line):
 				return known // cut short inside what may be a field name
 			default:
 				return false
