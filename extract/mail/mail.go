@@ -323,7 +323,11 @@ func textFormOf(params map[string]string) textForm {
 	if t.charset == "" {
 		t.charset = "us-ascii"
 	}
-	if t.charset != "us-ascii" && t.charset != "utf-8" {
+	switch t.charset {
+	case "us-ascii", "utf-8":
+	case "utf-7", "unicode-1-1-utf-7", "csunicode11utf7": // the names of IANA's registry
+		t.enc = utf7{}
+	default:
 		var err error
 		if t.enc, err = htmlindex.Get(t.charset); err != nil {
 			t.enc, t.unknown = charmap.Windows1252, true
