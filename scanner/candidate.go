@@ -93,7 +93,8 @@ type Layout struct {
 // QuoteLen returns the length of the quote prefix that starts line when
 // it has exactly the markers of Quote (each optionally followed by a
 // space), and -1 when it does not: another prefix, a deeper one, or
-// none. It is 0 for any line when Quote is "".
+// none. When Quote is "", it is 0 for a line that starts with no quote
+// marker, and -1 for one that does (a deeper quote).
 func (l *Layout) QuoteLen(line []byte) int {
 	if n, ok := matchQuote(line, l.Quote); ok {
 		return n
@@ -165,7 +166,8 @@ const (
 	// Typography: "＜" (U+FF1C) and "＞" (U+FF1E) are brackets too; soft
 	// hyphens (U+00AD) and the zero-width characters U+200B, U+200D,
 	// U+2060 and U+FEFF are removed (a URL in prose runs over them); a
-	// hyphen U+2010 or U+2011 just before a line break is dropped; and
+	// hyphen U+2010 or U+2011 just before a line break in a wrapper is
+	// dropped (in prose, as Unicode punctuation, it ends a URL); and
 	// fullwidth forms ("ＵＲＬ：", fullwidth ASCII) are folded to ASCII.
 	Typography
 	// Prose: also URLs written without a wrapper: a scheme of the

@@ -380,11 +380,11 @@ func (s *Scanner) schemeAt(j, floor int, final bool) (c proseCand, more bool) {
 	for k > floor && schemeByte[s.buf[k-1]] {
 		k--
 	}
-	if k == floor && k > 0 && k == j-lookBack {
-		return c, false // longer than any scheme
-	}
+	// A word that runs back past lookBack is longer than any scheme: not
+	// one, but its tails may be.
+	cut := k == floor && k > 0 && k == j-lookBack && schemeByte[s.buf[k-1]]
 	for ; k < j; k++ {
-		if k > floor && schemeByte[s.buf[k-1]] && s.buf[k-1] != '.' && s.buf[k-1] != '-' {
+		if k > floor && schemeByte[s.buf[k-1]] && s.buf[k-1] != '.' && s.buf[k-1] != '-' || cut && k == j-lookBack {
 			continue
 		}
 		if !isLetter(s.buf[k]) || k > 0 && wordByte[s.buf[k-1]] {
@@ -520,8 +520,9 @@ func (s *Scanner) hostEnd(from, cut int, final bool) (end int, ok, more bool) {
 		}
 		if d > k+1 {
 			k = d
-		} else if dot := bytes.LastIndexByte(s.buf[from:k], '.'); dot >= 0 && s.prose.schemes != nil {
-			if take, _ := s.prose.isKnown(s.buf[from+dot+1 : k]); take {
+		} else if dot := bytes.LastIndexByte(s.buf[from-1:k], '.'); dot >= 0 && s.prose.schemes != nil {
+			// from-1 is the "." that found the host name.
+			if take, _ := s.prose.isKnown(s.buf[from+dot : k]); take {
 				return 0, false, false
 			}
 		}

@@ -103,6 +103,9 @@ func (r *Reader) build(c *scanner.Candidate, segs []seg) {
 // "//" after it.
 func (r *Reader) hasRest() bool {
 	i := bytes.IndexByte(r.Text, ':')
+	if i < 0 {
+		return false // trimmed of its ":" ("see mailto:.")
+	}
 	rest := r.Text[i+1:]
 	if bytes.HasPrefix(rest, []byte("//")) {
 		rest = rest[2:]
