@@ -96,7 +96,7 @@ func TestErrorsInOrder(t *testing.T) {
 	var in strings.Builder
 	for i := range 3 {
 		fmt.Fprintf(&in, "From a Mon Jan  1 00:00:00 2001\nFrom: a@example.org\nMessage-ID: <%d@x>\n"+
-			"Content-Type: text/plain\nContent-Transfer-Encoding: base64\n\n!!!!\n\n"+
+			"MIME-Version: 1.0\nContent-Type: text/plain\nContent-Transfer-Encoding: base64\n\n!!!!\n\n"+
 			"From b Mon Jan  1 00:00:00 2001\nFrom: b@example.org\n\n<http://m%d.example/>\n\n", i, i)
 	}
 	var log strings.Builder

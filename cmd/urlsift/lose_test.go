@@ -40,7 +40,7 @@ func TestNeverLose(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	attached := "From: a@example.org\nMessage-ID: <outer@example.org>\nContent-Type: multipart/mixed; boundary=B\n\n" +
+	attached := "From: a@example.org\nMessage-ID: <outer@example.org>\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=B\n\n" +
 		"--B\nContent-Type: message/rfc822\n\nFrom: b@example.org\nX-Long: " + strings.Repeat("x", 5000) + "\n" +
 		"Subject: inner\n\nInner body <http://inner.example/>\n--B--\n"
 	for _, c := range []struct {
@@ -58,21 +58,21 @@ func TestNeverLose(t *testing.T) {
 		{"UTF-16LE with a byte-order mark", utf16, "http://u16.example/\n"},
 		{"zstd with a window of 1 GiB", string(zstdFrame(30, "<URL:http://z.example/>\n")), "http://z.example/\n"},
 		{"Content-Type: text, as an old mailer wrote it",
-			"From: a@example.org\nContent-Type: text\n\nBody <http://text.example/>\n", "http://text.example/\n"},
+			"From: a@example.org\nMIME-Version: 1.0\nContent-Type: text\n\nBody <http://text.example/>\n", "http://text.example/\n"},
 		{"Content-Type: garbage",
-			"From: a@example.org\nContent-Type: garbage\n\nBody <http://garbage.example/>\n", "http://garbage.example/\n"},
+			"From: a@example.org\nMIME-Version: 1.0\nContent-Type: garbage\n\nBody <http://garbage.example/>\n", "http://garbage.example/\n"},
 		{"an mbox message with a header line without a colon",
 			"From a@example.org Mon Jan  1 00:00:00 2001\nFrom: a@example.org\nthis line has no colon\nSubject: x\n\n" +
 				"Body <http://nocolon.example/>\n\nFrom b@example.org Mon Jan  1 00:00:00 2001\nFrom: b@example.org\n\n<http://next.example/>\n",
 			"http://nocolon.example/\nhttp://next.example/\n"},
 		{"a control byte in quoted-printable",
-			"From: a@example.org\nContent-Type: text/plain\nContent-Transfer-Encoding: quoted-printable\n\n" +
+			"From: a@example.org\nMIME-Version: 1.0\nContent-Type: text/plain\nContent-Transfer-Encoding: quoted-printable\n\n" +
 				"bell \x05 here <http://qp.example/a=\n/b> and <http://qp.example/c=3D1>\n",
 			"http://qp.example/a/b\nhttp://qp.example/c=1\n"},
 		{"multipart without a boundary parameter",
-			"From: a@example.org\nContent-Type: multipart/mixed\n\n<http://noboundary.example/>\n", "http://noboundary.example/\n"},
+			"From: a@example.org\nMIME-Version: 1.0\nContent-Type: multipart/mixed\n\n<http://noboundary.example/>\n", "http://noboundary.example/\n"},
 		{"multipart with the wrong boundary",
-			"From: a@example.org\nContent-Type: multipart/mixed; boundary=right\n\n--wrong\n\n<http://wrong.example/>\n--wrong--\n",
+			"From: a@example.org\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=right\n\n--wrong\n\n<http://wrong.example/>\n--wrong--\n",
 			"http://wrong.example/\n"},
 		{"a quoted wrapper re-wrapped by a mailer",
 			"> see <http://a.example/very/long/\npath.html> there\n", "http://a.example/very/long/path.html\n"},
@@ -174,13 +174,13 @@ func TestMailWarnings(t *testing.T) {
 		{"no colon", "From a Mon Jan  1 00:00:00 2001\nFrom: a@example.org\n\n<http://a.example/>\n\n" +
 			"From b Mon Jan  1 00:00:00 2001\nFrom: b@example.org\nno colon here\n\n<http://b.example/>\n", nil,
 			"http://a.example/\nhttp://b.example/\n", []string{"message 2 part header: line 8: header line without a field name and colon skipped"}},
-		{"no boundary", "From: a@example.org\nContent-Type: multipart/mixed\n\n<http://a.example/>\n", nil,
+		{"no boundary", "From: a@example.org\nMIME-Version: 1.0\nContent-Type: multipart/mixed\n\n<http://a.example/>\n", nil,
 			"http://a.example/\n", []string{"message 1 part 1: multipart without a boundary parameter: read as text"}},
 		{"header too long", long, nil, "http://after.example/\n",
 			[]string{"message 1: no end of the header block within 1048576 bytes: read as text"}},
-		{"not text, counted", "From: a@example.org\nContent-Type: image/png\n\n<http://png.example/>\n", nil,
+		{"not text, counted", "From: a@example.org\nMIME-Version: 1.0\nContent-Type: image/png\n\n<http://png.example/>\n", nil,
 			"", []string{"urlsift: 1 MIME parts skipped as not text (--json names them)"}},
-		{"not text, named", "From: a@example.org\nContent-Type: image/png\n\n<http://png.example/>\n", []string{"--json"},
+		{"not text, named", "From: a@example.org\nMIME-Version: 1.0\nContent-Type: image/png\n\n<http://png.example/>\n", []string{"--json"},
 			"", []string{"message 1 part 1: image/png: not text: skipped"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -23,7 +23,7 @@ func foldedHeader(n int) string {
 // the one around it, the innermost holding a URL.
 func nestedMultipart(n int) string {
 	var b strings.Builder
-	b.WriteString("From: a@example.org\nContent-Type: multipart/mixed; boundary=b0\n\n")
+	b.WriteString("From: a@example.org\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=b0\n\n")
 	for i := range n {
 		fmt.Fprintf(&b, "--b%d\nContent-Type: multipart/mixed; boundary=b%d\n\n", i, i+1)
 	}
@@ -36,13 +36,13 @@ func nestedMultipart(n int) string {
 
 // nestedMessages is n messages, each attached to the one around it.
 func nestedMessages(n int) string {
-	return strings.Repeat("From: a@example.org\nContent-Type: message/rfc822\n\n", n) +
+	return strings.Repeat("From: a@example.org\nMIME-Version: 1.0\nContent-Type: message/rfc822\n\n", n) +
 		"From: z@example.org\n\n<http://deep.example/>\n"
 }
 
 // htmlLinks is an HTML part of n links and no text.
 func htmlLinks(n int) string {
-	return "From: a@example.org\nContent-Type: text/html\n\n<html><body>" +
+	return "From: a@example.org\nMIME-Version: 1.0\nContent-Type: text/html\n\n<html><body>" +
 		strings.Repeat(`<a href="http://h.example/x"></a>`, n) + "</body></html>\n"
 }
 
@@ -157,7 +157,7 @@ func TestHTMLLinksOrder(t *testing.T) {
 				"1:1 http://w.example/"), slicesRepeat("1:23 http://h.example/", maxLinks)...)},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			in := "From: a@example.org\nContent-Type: text/html\n\n" + c.html
+			in := "From: a@example.org\nMIME-Version: 1.0\nContent-Type: text/html\n\n" + c.html
 			var got []string
 			for m, err := range Matches(strings.NewReader(in), Message, extract.ReportInvalid()) {
 				if err != nil {

@@ -54,23 +54,25 @@ type header struct {
 	fields []field // in the order of the block
 	values []byte  // the fields' values, one after another
 	bad    []int   // block offsets of lines that are not fields, skipped
-	known  [3]int  // the index in fields of the first of each knownFields, or -1
+	known  [4]int  // the index in fields of the first of each knownFields, or -1
 }
 
 // knownFields are the fields that the walker asks of every message,
 // found once as the block is read, not looked up by name.
-var knownFields = [...]string{messageIDName, contentTypeName, contentTransferEncodingName}
+var knownFields = [...]string{messageIDName, contentTypeName, contentTransferEncodingName, mimeVersionName}
 
 const (
 	messageIDName               = "Message-Id"
 	contentTypeName             = "Content-Type"
 	contentTransferEncodingName = "Content-Transfer-Encoding"
+	mimeVersionName             = "MIME-Version"
 )
 
 const (
 	messageID = iota // indexes of knownFields
 	contentType
 	contentTransferEncoding
+	mimeVersion
 )
 
 func (h *header) name(f *field) []byte  { return h.block[f.at : f.at+f.nameLen] }
@@ -120,7 +122,7 @@ func addressField(name []byte) bool {
 var addressFields = []string{"from", "to", "cc", "bcc", "sender", "reply-to", "received", "message-id", "references",
 	"in-reply-to", "return-path", "x-authentication-warning", "path", "newsgroups", "followup-to", "xref",
 	"distribution", "resent-from", "resent-to", "resent-cc", "resent-sender", "resent-message-id", "delivered-to",
-	"x-original-to", "errors-to", "mail-followup-to", "mail-reply-to", "nntp-posting-host", "supersedes"}
+	"x-original-to", "errors-to", "mail-followup-to", "mail-reply-to", "nntp-posting-host", "supersedes", "approved"}
 
 // byShape reports whether a match was found by its shape alone, as a host
 // name or an e-mail address without a scheme, not by a scheme or a
@@ -182,7 +184,7 @@ func (h *header) readLines(br *bufio.Reader) error {
 // reset empties h for the next header block.
 func (h *header) reset() {
 	h.block, h.fields, h.values, h.bad = h.own[:0], h.fields[:0], h.values[:0], h.bad[:0]
-	h.known = [3]int{-1, -1, -1}
+	h.known = [4]int{-1, -1, -1, -1}
 }
 
 // lines takes in buf, whole lines that end in LF, after the lines taken
@@ -256,8 +258,11 @@ func knownField(name []byte) int {
 	switch len(name) {
 	case len(messageIDName):
 		k = messageID
-	case len(contentTypeName):
+	case len(contentTypeName): // and of mimeVersionName
 		k = contentType
+		if name[0]|0x20 == 'm' {
+			k = mimeVersion
+		}
 	case len(contentTransferEncodingName):
 		k = contentTransferEncoding
 	default:
@@ -270,7 +275,8 @@ func knownField(name []byte) int {
 }
 
 // knownLower are knownFields in lower case.
-var knownLower = [...][]byte{[]byte("message-id"), []byte("content-type"), []byte("content-transfer-encoding")}
+var knownLower = [...][]byte{[]byte("message-id"), []byte("content-type"), []byte("content-transfer-encoding"),
+	[]byte("mime-version")}
 
 // foldedEqual reports whether name, printable ASCII, is lower, of lower
 // case letters and "-", in any case: eight bytes at a time, each byte of

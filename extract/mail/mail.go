@@ -451,6 +451,11 @@ func (w *walker) header(h *header, body io.Reader, path string, origin scanner.P
 			return false
 		}
 	}
+	if h.known[mimeVersion] < 0 {
+		// Not MIME (RFC 2045 section 4): its Content- fields say
+		// nothing, and its body is text.
+		return w.entity(nil, nil, body, path, true)
+	}
 	return w.entity(h.get(contentType), h.get(contentTransferEncoding), body, path, true)
 }
 

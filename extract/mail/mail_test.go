@@ -558,7 +558,7 @@ func TestMessageKinds(t *testing.T) {
 			"4 us-ascii <nested@example.org> 1:17 http://www.example.org/attached",
 		}},
 		{"ISO-8859-1 quoted-printable, a soft break inside a URL",
-			"From: a@example.org\r\nMessage-ID: <qp@example.org>\r\nContent-Type: text/plain; charset=ISO-8859-1\r\n" +
+			"From: a@example.org\r\nMessage-ID: <qp@example.org>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=ISO-8859-1\r\n" +
 				"Content-Transfer-Encoding: quoted-printable\r\n\r\n" +
 				"Caf=E9: <URL:http://www.example.org/a/ve=\r\nry/long/path>\r\n=AB <http://www.example.org/q=3D1> =BB\r\n",
 			[]string{

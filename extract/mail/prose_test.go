@@ -54,7 +54,7 @@ func TestAddressFields(t *testing.T) {
 // TestLinkText: an HTML link whose text repeats its href is one record,
 // the href's; a text that is another URL is one more.
 func TestLinkText(t *testing.T) {
-	msg := "Content-Type: text/html\n\n" +
+	msg := "MIME-Version: 1.0\nContent-Type: text/html\n\n" +
 		"<p>See <a href=\"http://a.example/x\">http://a.example/x</a> and " +
 		"<a href=\"http://b.example/\">www.b.example</a> or <a href=\"http://c.example/\">http://d.example/</a>.</p>\n"
 	want := []string{

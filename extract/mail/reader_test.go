@@ -110,7 +110,7 @@ func (r *trap) Read(p []byte) (int, error) {
 // for it (a program that reads mail from a pipe would wait for the next
 // line before it sees the URL).
 func TestReaderDoesNotWait(t *testing.T) {
-	msg := "From: a@example.org\nContent-Type: text/plain\nContent-Transfer-Encoding: quoted-printable\n\n" +
+	msg := "From: a@example.org\nMIME-Version: 1.0\nContent-Type: text/plain\nContent-Transfer-Encoding: quoted-printable\n\n" +
 		"see <URL:http://a.example/x>\nthe rest, not yet sent"
 	rd, br := NewReader(), bufio.NewReaderSize(nil, 64<<10)
 	for _, first := range []bool{false, true} {

@@ -56,7 +56,7 @@ func TestRead(t *testing.T) {
 
 func TestCounts(t *testing.T) {
 	src := New()
-	collect(src, []byte("From a\nFrom: a\n\nx\n\nFrom b\nFrom: b\nContent-Type: image/png\n\nx\n\nFrom c\nFrom: c\n\ny\n"))
+	collect(src, []byte("From a\nFrom: a\n\nx\n\nFrom b\nFrom: b\nMIME-Version: 1.0\nContent-Type: image/png\n\nx\n\nFrom c\nFrom: c\n\ny\n"))
 	if c := src.Counts(); c.Messages != 3 || c.Parts != 5 {
 		t.Errorf("got %+v, want 3 messages, 5 parts (3 headers, 2 text parts)", c)
 	}
