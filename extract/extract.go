@@ -289,6 +289,9 @@ func (x *Extractor) ResetBytes(b []byte, at scanner.Position, err error) {
 	x.restart()
 }
 
+// Filename returns the input's name that matches carry.
+func (x *Extractor) Filename() string { return x.name }
+
 // SetFilename sets the input's name that matches carry from now on, as
 // the Filename option does: with Reset, one Extractor reads many files.
 func (x *Extractor) SetFilename(name string) {

@@ -247,14 +247,28 @@ func (w *walker) parts(r io.Reader, kind Kind, at Start) iter.Seq2[*Part, error]
 				}
 			}
 			if m.err != nil && m.err != io.EOF {
-				yield(nil, m.err) // the input failed
+				// The input failed, where the pieces read end.
+				yield(nil, &scanner.Error{Pos: m.reached(), Err: m.err})
 			}
 		default:
-			if ok, err := w.message(r, 1, 0, scanner.Position{Line: 1, Column: 1}); ok && err != nil {
-				yield(nil, err) // the input failed
+			c := counting{r: r, lines: scanner.LinesAt(scanner.Position{})}
+			if ok, err := w.message(&c, 1, 0, scanner.Position{Line: 1, Column: 1}); ok && err != nil {
+				yield(nil, &scanner.Error{Pos: c.lines.Pos(), Err: err}) // the input failed, where it was read to
 			}
 		}
 	}
+}
+
+// counting counts the lines of what is read of r.
+type counting struct {
+	r     io.Reader
+	lines scanner.Lines
+}
+
+func (c *counting) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.lines.Add(p[:n])
+	return n, err
 }
 
 // walker walks one input; its methods return false when the consumer
@@ -907,6 +921,10 @@ func (rd *Reader) each(r io.Reader, kind Kind, at Start, c *Counts, views bool, 
 			c.Parts++
 		}
 		if err != nil {
+			var se *scanner.Error
+			if errors.As(err, &se) && se.Pos.Filename == "" {
+				se.Pos.Filename = rd.extractor(&rd.x).Filename() // the input's, which failed
+			}
 			none = extract.Match{}
 			if !yield(&none, err) {
 				return

@@ -249,6 +249,13 @@ func blankBefore(b []byte) bool {
 	return len(b) == 0 || b[len(b)-1] == '\n'
 }
 
+// reached returns where the pieces read end in the input.
+func (m *mbox) reached() scanner.Position {
+	p := m.lines.Pos()
+	p.Offset = m.offset
+	return p
+}
+
 // ended reports whether the current message is read to its end: all of
 // it that is still to be read is in memory, and reads of it never wait.
 func (m *mbox) ended() bool { return !m.inMsg }

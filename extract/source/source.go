@@ -32,8 +32,9 @@ import (
 	"github.com/urlsift/urlsift/extract/mail"
 )
 
-// ErrBinary is yielded, alone, for an input skipped as binary: its first
-// 8 KiB (decompressed) hold a NUL byte.
+// ErrBinary is yielded, alone, for an input skipped as binary (its first
+// 8 KiB, decompressed, hold a NUL byte), in an *fs.PathError that names
+// the input: errors.Is finds it.
 var ErrBinary = errors.New("binary file skipped")
 
 // sniff is how much of an input tells its kind and whether it is binary.
@@ -111,7 +112,9 @@ func (s *Source) Open(path string) iter.Seq2[extract.Match, error] {
 // standard input). The matches come in input order; a *mail.PartError
 // costs a part or is a warning (its Warning field), and the matches go
 // on after it; any other error ends the input, after every match found
-// before it.
+// before it: a read error, a damaged or truncated compressed input among
+// them, is a *scanner.Error that names the input and the position in its
+// text (decompressed) where reading stopped.
 func (s *Source) Read(r io.Reader, name string) iter.Seq2[extract.Match, error] {
 	return func(yield func(extract.Match, error) bool) {
 		s.lasting = true

@@ -1,0 +1,62 @@
+package source
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/urlsift/urlsift/scanner"
+)
+
+// TestTruncated: a truncated .gz, read as text or as an mbox, ends with a
+// *scanner.Error that names the file and the position reached in its
+// text, after the matches found before it.
+func TestTruncated(t *testing.T) {
+	var text, mbox bytes.Buffer
+	for i := range 2000 {
+		fmt.Fprintf(&text, "line %d <http://a.example/%d>\n", i, i)
+		fmt.Fprintf(&mbox, "From a@b Mon Jan  1 00:00:00 2001\nFrom: a@b.example\n\nsee <http://a.example/%d>\n\n", i)
+	}
+	dir := t.TempDir()
+	for name, b := range map[string][]byte{"text.gz": text.Bytes(), "mbox.gz": mbox.Bytes()} {
+		var z bytes.Buffer
+		w := gzip.NewWriter(&z)
+		w.Write(b)
+		w.Close()
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, z.Bytes()[:z.Len()/2], 0o644); err != nil {
+			t.Fatal(err)
+		}
+		found, last := 0, error(nil)
+		for _, err := range New().Open(path) {
+			if err == nil {
+				found++
+			}
+			last = err
+		}
+		var se *scanner.Error
+		if !errors.As(last, &se) || se.Pos.Filename != path || se.Pos.Line < 2 || se.Pos.Offset <= 0 || found == 0 {
+			t.Errorf("%s: %d matches, then %T %v", name, found, last, last)
+		}
+	}
+}
+
+// TestBinaryError: ErrBinary comes as its doc says, in an *fs.PathError
+// that names the input.
+func TestBinaryError(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bin")
+	os.WriteFile(path, []byte("a\x00b <http://a.example/>"), 0o644)
+	var got []error
+	for _, err := range New(SkipBinary()).Open(path) {
+		got = append(got, err)
+	}
+	var pe *fs.PathError
+	if len(got) != 1 || !errors.Is(got[0], ErrBinary) || !errors.As(got[0], &pe) || pe.Path != path {
+		t.Errorf("got %v", got)
+	}
+}
