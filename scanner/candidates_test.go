@@ -203,6 +203,29 @@ func TestProse(t *testing.T) {
 		{"a wrapper, then a URL", "<x:y> http://a.example/", proseRules, 0,
 			[]proseWant{{"1:1", Bare, "x:y", "<x:y>", "", ""},
 				{"1:7", Unwrapped, "http://a.example/", "http://a.example/", "<x:y> ", ""}}},
+		{"a URL at the input's start, then an indented wrapper", "http://a.example/x\n  <a:b>", proseRules, 0,
+			[]proseWant{{"1:1", Unwrapped, "http://a.example/x", "http://a.example/x\n  <a:b>", "", ""},
+				{"2:3", Bare, "a:b", "<a:b>", "  ", ""}}},
+		// A wrapper open around URLs in prose, read in pieces: they wait
+		// for it, and the buffer moves under them.
+		{"inside a wrapper after text", "see <URL:http://a.example/ and http://b.example/x more>", proseRules, 0,
+			[]proseWant{{"1:5", Bare, "URL:http://a.example/ and http://b.example/x more", "<URL:http://a.example/ and http://b.example/x more>", "see ", ""},
+				{"1:10", Unwrapped, "http://a.example/", "http://a.example/ and http://b.example/x more>", "see <URL:", ""},
+				{"1:32", Unwrapped, "http://b.example/x", "http://b.example/x more>", "see <URL:http://a.example/ and ", ""}}},
+		// A URL in prose found whole inside a wrapper still open waits
+		// for it, the buffer moving under it.
+		{"inside a wrapper over lines", "see <URL:http://a.example/ x\nmore>", proseRules, 0,
+			[]proseWant{{"1:5", Bare, "URL:http://a.example/ x\nmore", "<URL:http://a.example/ x\nmore>", "see ", ""},
+				{"1:10", Unwrapped, "http://a.example/", "http://a.example/ x", "see <URL:", ""}}},
+		// A URL at the end of a long line waits for the lines of its
+		// window while the wrapper after it is found: its position and
+		// lead are those of its line.
+		{"a long line, then a wrapper", strings.Repeat("w", 100) + " http://a.example/x\n<a:b>\n", proseRules, 0,
+			[]proseWant{{"1:102", Unwrapped, "http://a.example/x", "http://a.example/x\n<a:b>\n", strings.Repeat("w", 64), ""},
+				{"2:1", Bare, "a:b", "<a:b>", "", ""}}},
+		{"a long line, then a wrapper, CR LF", strings.Repeat("w", 100) + " http://a.example/x\r\n  <a:b>\r\n", proseRules, 0,
+			[]proseWant{{"1:102", Unwrapped, "http://a.example/x", "http://a.example/x\r\n  <a:b>\r\n", strings.Repeat("w", 64), ""},
+				{"2:3", Bare, "a:b", "<a:b>", "  ", ""}}},
 		// The run stops at white space, "<", ">", quotes, Unicode
 		// punctuation; a soft hyphen only without Typography.
 		{"a run", "http://a.example/a\u00e9b\u2019c", proseRules, 0,
@@ -413,4 +436,19 @@ func TestHostBeforeScheme(t *testing.T) {
 	t.Skip(`bug: hostEnd looks for the last label from after the first ".", so a host name of two labels ("x.http:") is taken, and the URL after it lost`)
 	checkProse(t, "see x.http://a.example/", hostsRules, 0,
 		[]proseWant{{"1:7", Unwrapped, "http://a.example/", "http://a.example/", "see x.", ""}})
+}
+
+// TestProseBeforeWrapperLongInput: a URL in prose before a wrapper is
+// found when the wrapper is, not at the end of the input: a long input
+// after them is scanned through the bounded buffer. The URL's line goes
+// on past its reach, the maximum length and one byte.
+func TestProseBeforeWrapperLongInput(t *testing.T) {
+	in := "see http://a.example/ <a:b> " + strings.Repeat("text ", 60000) + "<c:d>"
+	s := New(strings.NewReader(in), Rules(proseRules), WithSchemes(proseKnown))
+	want := []proseWant{{"1:5", Unwrapped, "http://a.example/", in[4 : 4+DefaultMaxLength+1], "see ", ""},
+		{"1:23", Bare, "a:b", "<a:b>", "see http://a.example/ ", ""},
+		{"1:300029", Bare, "c:d", "<c:d>", in[:64], ""}}
+	if got := scanCands(t, s); !reflect.DeepEqual(got, want) {
+		t.Fatalf("got %d candidates, want %d", len(got), len(want))
+	}
 }
