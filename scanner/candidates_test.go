@@ -122,6 +122,14 @@ func TestProse(t *testing.T) {
 		{"a scheme in capitals", "see HTTP://a.example/", proseRules, 0,
 			[]proseWant{{"1:5", Unwrapped, "HTTP://a.example/", "HTTP://a.example/", "see ", ""}}},
 		{"not a scheme", "Note: this and foo://a.example/", proseRules, 0, nil},
+		// A word before ":" that is no scheme, then one of the same
+		// length that is.
+		{"a word, then a scheme", "Note: see http://a.example/", proseRules, 0,
+			[]proseWant{{"1:11", Unwrapped, "http://a.example/", "http://a.example/", "Note: see ", ""}}},
+		{"a scheme, then a word", "http://a.example/ Note: this", proseRules, 0,
+			[]proseWant{{"1:1", Unwrapped, "http://a.example/", "http://a.example/ Note: this", "", ""}}},
+		{"a scheme at the end", "see http:", proseRules, 0, []proseWant{{"1:5", Unwrapped, "http:", "http:", "see ", ""}}},
+		{"a scheme and a slash at the end", "see http:/", proseRules, 0, nil},
 		// "//" after the ":" of "http", but not of "mailto", "news" or
 		// "urn"; or a line break right after the ":".
 		{"no slashes", "see http:x and http:/x", proseRules, 0, nil},
@@ -152,6 +160,9 @@ func TestProse(t *testing.T) {
 			[]proseWant{{"1:5", Schemeless, "a.example.", "a.example. Then", "see ", ""}}},
 		{"a host name before a colon", "see a.example: it", hostsRules, 0,
 			[]proseWant{{"1:5", Schemeless, "a.example", "a.example: it", "see ", ""}}},
+		{"a host name as long as the maximum", "see abcdefghij.example.c", hostsRules, 20,
+			[]proseWant{{"1:5", Schemeless, "abcdefghij.example.c", "abcdefghij.example.c", "see ", ""}}},
+		{"a host name longer than the maximum", "see abcdefghij.example.co", hostsRules, 20, nil},
 		{"no host name", "foo.bar=baz -a.example a.-b x.a_b", hostsRules, 0, nil},
 		{"a scheme after a dot, with Hosts", "e.g.http://a.example/", hostsRules, 0,
 			[]proseWant{{"1:5", Unwrapped, "http://a.example/", "http://a.example/", "e.g.", ""}}},
@@ -451,4 +462,36 @@ func TestProseBeforeWrapperLongInput(t *testing.T) {
 	if got := scanCands(t, s); !reflect.DeepEqual(got, want) {
 		t.Fatalf("got %d candidates, want %d", len(got), len(want))
 	}
+}
+
+// TestSchemeMemory: the scanner remembers the last word it asked the
+// Schemes about; a word of the same length, or with the same last bytes,
+// is asked again.
+func TestSchemeMemory(t *testing.T) {
+	set := NewSchemes([]string{"a12345678", strings.Repeat("s", 16)}, nil)
+	for _, c := range []struct {
+		in   string
+		want []proseWant
+	}{
+		{"b12345678: a12345678://x.example/", []proseWant{{"1:12", Unwrapped, "a12345678://x.example/", "a12345678://x.example/", "b12345678: ", ""}}},
+		{strings.Repeat("s", 17) + ": " + strings.Repeat("s", 16) + "://x.example/",
+			[]proseWant{{"1:20", Unwrapped, strings.Repeat("s", 16) + "://x.example/", strings.Repeat("s", 16) + "://x.example/", strings.Repeat("s", 17) + ": ", ""}}},
+	} {
+		for i, rd := range readers {
+			s := New(rd(strings.NewReader(c.in)), Rules(proseRules), WithSchemes(set))
+			if got := scanCands(t, s); !reflect.DeepEqual(got, c.want) {
+				t.Fatalf("%q (reader %d):\ngot  %+v\nwant %+v", c.in, i, got, c.want)
+			}
+		}
+	}
+}
+
+// TestWindowAtReach: the window of a URL whose run ends its line takes
+// the lines after it within the maximum length from its start, however
+// the input is read: here 30 bytes, to "next line", the input ending one
+// byte past its reach.
+func TestWindowAtReach(t *testing.T) {
+	t.Skip("bug: when the input ends exactly at start+max+1, a reader that gives io.EOF with the data (and ResetBytes) puts the last line in the window, one that gives it later does not")
+	checkProse(t, "see http://a.example/x\nnext line\nla", proseRules, 30,
+		[]proseWant{{"1:5", Unwrapped, "http://a.example/x", "http://a.example/x\nnext line", "see ", ""}})
 }
