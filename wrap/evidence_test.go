@@ -70,6 +70,7 @@ func TestAgainst(t *testing.T) {
 		{"a file name, a query that text follows", "http://a.example/b.html", "?q=1", "more", false, 'l', 3},
 		{"a file name, alone but no query", "http://a.example/b.html", "x1", "", true, 'l', 3},
 		{"a fragment", "http://a.example/b#c", "d", "", false, 'c', 2},
+		{"a fragment on a joined line", "#c", "d", "", false, 'c', 2},
 		{"a colon in the token", "http://a.example/b", "c:d", "", false, 'b', 2},
 		{"a colon after a colon", "http://a.example:", "c:d", "", false, ':', 0},
 		{"another URL after it", "http://a.example/b", "c", "see http://x.example/", false, 'b', 2},
@@ -84,8 +85,9 @@ func TestAgainst(t *testing.T) {
 func TestFileEnd(t *testing.T) {
 	for h, want := range map[string]bool{
 		"http://a.example/b.html": true, "http://a.example/b.HTML": true, "ftp://a.example/x.tar": true,
-		"http://a.example/b.php": true, "http://a.html/b": false, "http://a.example/b.htmlx": false,
-		"http://a/b": false, "http://a.example/b.": false, "http://a.example/b.c": false,
+		"http://a.example/b.php": true, "http://a.html/b": false, ".html": true, // a joined line
+		"http://a.example/b.htmlx": false,
+		"http://a/b":               false, "http://a.example/b.": false, "http://a.example/b.c": false,
 	} {
 		if got := fileEnd([]byte(h)); got != want {
 			t.Errorf("fileEnd(%q) = %v, want %v", h, got, want)
@@ -163,7 +165,7 @@ func TestShapedPart(t *testing.T) {
 		{"/ab", false, false}, // a "/" first only
 		{"a?b", false, true}, {"a#b", false, true}, {"~a", false, true},
 		{"a_b", false, true}, // an identifier
-		{"_ab", false, false}, {"ab_", false, false}, {"a__b", false, false}, {"a_-", false, false},
+		{"_ab", false, false}, {"ab_", false, false}, {"-_b", false, false}, {"a__b", false, false}, {"a_-", false, false},
 		{"a=b", true, true}, {"a&b", true, true}, {"a=b", false, false}, {"a&b", false, false},
 		{".a", false, true}, {"a.", false, false}, {"a.-", false, false}, {"a.b", false, true}, {"a.1", false, true},
 		{"%2F", false, true}, {"a%2f", false, true}, {"%2", false, false}, {"%G0", false, false}, {"%0g", false, false},
@@ -222,6 +224,8 @@ func TestInHost(t *testing.T) {
 		{scanner.Unwrapped, "http://a.example/b", false},
 		{scanner.Unwrapped, "://a.example", true},
 		{scanner.Unwrapped, "mailto:a", false},
+		{scanner.Unwrapped, "http:///a", false},
+		{scanner.Schemeless, "/docs", false}, // a joined line of its path
 		{scanner.Schemeless, "www.a.example", true},
 		{scanner.Schemeless, "www.a.example/b", false},
 		{scanner.Schemeless, "ftp://a.example/b", false},

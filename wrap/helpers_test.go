@@ -364,3 +364,12 @@ func TestSchemeEmpty(t *testing.T) {
 		t.Errorf("Scheme of %q = %q, want nil", r.Text, s)
 	}
 }
+
+func TestAlnum(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		want := c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+		if got := alnum(byte(c)); got != want {
+			t.Errorf("alnum(%q) = %v, want %v", byte(c), got, want)
+		}
+	}
+}

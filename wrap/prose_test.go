@@ -153,6 +153,9 @@ func TestEvidence(t *testing.T) {
 		// "@" with "/": a path, no address. break 1, shaped 2, lines
 		// 2+1+1: 7.
 		{"an @ in a path", at(72, u) + "\na@b/c", []proseRead{joined(u, "a@b/c", u+"\na@b/c")}},
+		{"an e-mail address without its local part", at(72, u) + "\n@b.example", []proseRead{one(u)}},
+		// break 1, "/" first 1, lines 2+1+1.
+		{"an @ after a slash", at(72, u) + "\n/a@b", []proseRead{joined(u, "/a@b", u+"\n/a@b")}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if got := readProse(c.in, false, scanner.DefaultRules); !reflect.DeepEqual(got, c.want) {
@@ -197,6 +200,11 @@ func TestProseLines(t *testing.T) {
 		{"a line number out of sequence", "  12. see " + u + "\n  14. abc/def", scanner.DefaultRules, []proseRead{one(u)}},
 		{"no line number rule", "  12. see " + u + "\n  13. abc/def", scanner.DefaultRules &^ scanner.LineNumbers,
 			[]proseRead{one(u)}},
+		// Two lines joined after a page break: their numbers count the
+		// lines passed over. "abc/": break 1, token 2, alone 1; then
+		// "def/ghi" the same.
+		{"line numbers after a page break", "  12. see " + u + "\n\f\n  14. abc/\n  15. def/ghi", scanner.DefaultRules,
+			[]proseRead{joined(u, "abc/def/ghi", u+"\n\f\n  14. abc/\n  15. def/ghi")}},
 		// Past a page break: break 1, token 2, lines 2+1+1.
 		{"a form feed", at(72, u) + "\n\f\nabc/def", scanner.DefaultRules, []proseRead{joined(u, "abc/def", u+"\n\f\nabc/def")}},
 		{"a page break of an RFC", at(72, u) + "\n\nBerners-Lee   [Page 3]\n\fRFC 1738   URLs   December 1994\n\nabc/def",
@@ -312,6 +320,9 @@ func TestProseFields(t *testing.T) {
 		{"a line number", "  12. see " + u + "\n  13. abc/def", false,
 			fields{true, scanner.Unwrapped, u + "abc/def", nil, []string{warnLineNumber, warnJoined}, len(u) + 14, len(u)},
 			fields{true, scanner.Unwrapped, u, nil, []string{warnLineNumber}, len(u), 0}},
+		{"a line number, then a line without", "  12. see " + u + "\nabc/def", false,
+			fields{true, scanner.Unwrapped, u + "abc/def", nil, []string{warnJoined}, len(u) + 8, len(u)},
+			fields{true, scanner.Unwrapped, u, nil, nil, len(u), 0}},
 		{"a page break", at(72, u) + "\n\f\nabc/def", false,
 			fields{true, scanner.Unwrapped, u + "abc/def", nil, []string{warnPageBreak, warnJoined}, len(u) + 10, len(u)},
 			fields{true, scanner.Unwrapped, u, nil, []string{warnPageBreak}, len(u), 0}},

@@ -155,6 +155,7 @@ func TestReadLines(t *testing.T) {
 		{"an empty first line", wrapper("<\nURL:http://a/>"), want{true, scanner.URL, "http://a/", nil, nil}},
 		{"a hyphen first", wrapper("<URL:-\n>"), want{true, scanner.URL, "-", []int{0}, nil}},
 		{"a hyphen inside", wrapper("<URL:a-b\n>"), want{true, scanner.URL, "a-b", nil, nil}},
+		{"a hyphen first, then text", wrapper("<URL:-b\n>"), want{true, scanner.URL, "-b", nil, nil}},
 		{"a hyphen at a line's end", wrapper("<URL:a-\nb>"), want{true, scanner.URL, "a-b", []int{1}, nil}},
 		{"a space inside a line", wrapper("<URL:a b>"), want{true, scanner.URL, "ab", nil, []string{warnSpace}}},
 		{"a scheme on a continuation line", wrapper("<URL:http://a/\nhttp://b/>"),
