@@ -352,6 +352,14 @@ func TestProseFields(t *testing.T) {
 		{"an e-mail address at a line's end", at(72, "ann@a.example") + "\nabc/def", true,
 			fields{true, scanner.Email, "mailto:ann@a.example", nil, nil, 13, 0},
 			fields{true, scanner.Email, "mailto:ann@a.example", nil, nil, 13, 0}},
+		// The address of an attribution line is no URL; a URL on a line
+		// of message identifiers is one.
+		{"an attribution", "Ann <ann@a.example> wrote:", true,
+			fields{false, scanner.Email, "", nil, nil, 0, 0},
+			fields{false, scanner.Email, "", nil, nil, 0, 0}},
+		{"a URL among identifiers", "References: http://a.example/x", false,
+			fields{true, scanner.Unwrapped, "http://a.example/x", nil, nil, 18, 0},
+			fields{true, scanner.Unwrapped, "http://a.example/x", nil, nil, 18, 0}},
 		{"mailto", "write to mailto:ann@a.example", false,
 			fields{true, scanner.Unwrapped, "mailto:ann@a.example", nil, nil, 20, 0},
 			fields{true, scanner.Unwrapped, "mailto:ann@a.example", nil, nil, 20, 0}},
