@@ -495,3 +495,31 @@ func TestWindowAtReach(t *testing.T) {
 	checkProse(t, "see http://a.example/x\nnext line\nla", proseRules, 30,
 		[]proseWant{{"1:5", Unwrapped, "http://a.example/x", "http://a.example/x\nnext line", "see ", ""}})
 }
+
+// TestLoneCR: a lone CR breaks a line wherever it stands, in the long
+// stretches that the tracker passes over in one step too.
+func TestLoneCR(t *testing.T) {
+	x40, y40 := strings.Repeat("x", 40), strings.Repeat("y", 40)
+	for _, c := range []struct {
+		in   string
+		want []string // the candidates' positions
+	}{
+		{"<a:b>" + x40 + "\r" + y40 + "\r<c:d>", []string{"1:1", "3:1"}},
+		{x40 + "\r" + y40 + "<c:d>", []string{"2:41"}},
+		{x40 + "\r<c:d>", []string{"2:1"}},
+		{x40 + "\r<c:\nd>", []string{"2:1"}}, // its quote prefix looked for first
+		{x40 + "\r\n" + y40 + "\r" + x40 + "<c:d>\r<e:f>", []string{"3:41", "4:1"}},
+		{"> <a:b>" + x40 + "\r" + y40 + "\r> <c:d>", []string{"1:3", "3:3"}},
+	} {
+		for i, rd := range readers {
+			s := New(rd(strings.NewReader(c.in)))
+			var got []string
+			for s.Scan() {
+				got = append(got, s.Candidate().Pos.String())
+			}
+			if !reflect.DeepEqual(got, c.want) {
+				t.Errorf("%q (reader %d): %q, want %q", c.in, i, got, c.want)
+			}
+		}
+	}
+}
