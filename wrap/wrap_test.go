@@ -132,3 +132,115 @@ func FuzzPrintable(f *testing.F) {
 		}
 	})
 }
+
+// TestReadLines checks Read's general path for wrappers over lines: the
+// line breaks, quote prefixes, line number gutters and page breaks of its
+// continuation lines, and its warnings.
+func TestReadLines(t *testing.T) {
+	type want struct {
+		ok       bool
+		kind     scanner.Kind
+		text     string
+		hyphens  []int
+		warnings []string
+	}
+	for _, c := range []struct {
+		name string
+		c    *scanner.Candidate
+		want want
+	}{
+		{"CR LF", wrapper("<URL:a\r\nb>"), want{true, scanner.URL, "ab", nil, nil}},
+		{"a lone CR", wrapper("<URL:a\rb>"), want{true, scanner.URL, "ab", nil, nil}},
+		{"a CR at the end of the input", wrapper("<URL:a\r"), want{true, scanner.URL, "a", nil, nil}},
+		{"an empty first line", wrapper("<\nURL:http://a/>"), want{true, scanner.URL, "http://a/", nil, nil}},
+		{"a hyphen first", wrapper("<URL:-\n>"), want{true, scanner.URL, "-", []int{0}, nil}},
+		{"a hyphen inside", wrapper("<URL:a-b\n>"), want{true, scanner.URL, "a-b", nil, nil}},
+		{"a hyphen first, then text", wrapper("<URL:-b\n>"), want{true, scanner.URL, "-b", nil, nil}},
+		{"a hyphen first, then a line", wrapper("<URL:-\nb>"), want{true, scanner.URL, "-b", []int{0}, nil}},
+		{"a stray continuation byte", wrapper("<URL:a\x80\nb>"), want{true, scanner.URL, "a\x80b", nil, nil}},
+		{"url without its colon", wrapper("< url>"), want{false, scanner.Bare, "", nil, nil}},
+		{"a hyphen at a line's end", wrapper("<URL:a-\nb>"), want{true, scanner.URL, "a-b", []int{1}, nil}},
+		{"a space inside a line", wrapper("<URL:a b>"), want{true, scanner.URL, "ab", nil, []string{warnSpace}}},
+		{"a scheme on a continuation line", wrapper("<URL:http://a/\nhttp://b/>"),
+			want{true, scanner.URL, "http://a/http://b/", nil, []string{warnScheme}}},
+		{"a scheme not known on a continuation line", wrapper("<URL:http://a/\nzz:b>"),
+			want{true, scanner.URL, "http://a/zz:b", nil, nil}},
+		{"a page break", wrapper("<URL:http://a/\nRFC 1738   URLs   December 1994\nb>"),
+			want{true, scanner.URL, "http://a/b", nil, []string{warnPageBreak}}},
+		// The last line holds ">": no page break.
+		{"a last line like a footer", wrapper("<URL:a\n[Page 3]>"), want{true, scanner.URL, "a[Page3]", nil, []string{warnSpace}}},
+		// The first line is the wrapper's own: a form feed there is white
+		// space.
+		{"a form feed on the first line", wrapper("<\fURL:http://a/\nb>"), want{true, scanner.URL, "http://a/b", nil, nil}},
+		{"a form feed line", wrapper("<URL:a\n\fb\nc>"), want{true, scanner.URL, "ac", nil, []string{warnPageBreak}}},
+		{"a page break, no rule", wrapper("<URL:a\n\fb\nc>"), want{true, scanner.URL, "abc", nil, nil}},
+		{"a line number", gutterWrapper("  845. ", "<URL:a\n  846. b>"), want{true, scanner.URL, "ab", nil, []string{warnLineNumber}}},
+		{"a line number after a blank line", gutterWrapper("  845. ", "<URL:a\n\n  847. b>"),
+			want{true, scanner.URL, "ab", nil, []string{warnLineNumber}}},
+		{"a line number after CR LF", gutterWrapper("  845. ", "<URL:a\r\n  846. b>"),
+			want{true, scanner.URL, "ab", nil, []string{warnLineNumber}}},
+		{"a line number out of sequence", gutterWrapper("  845. ", "<URL:a\n  847. b>"),
+			want{true, scanner.URL, "a847.b", nil, []string{warnSpace}}},
+		// The opening line's gutter is not the wrapper's: its text that
+		// looks like one stays.
+		{"a number on the first line", gutterWrapper("  845. ", "<845. http://a/>"), want{false, scanner.Bare, "", nil, []string{warnSpace}}},
+		{"a typographic hyphen", wrapper("<URL:a\u2010\nb>"), want{true, scanner.URL, "ab", nil, []string{warnTypoHyphen}}},
+		{"a typographic hyphen U+2011", wrapper("<URL:a\u2011 \nb>"), want{true, scanner.URL, "ab", nil, []string{warnTypoHyphen}}},
+		{"a typographic hyphen inside", wrapper("<URL:a\u2010b\nc>"), want{true, scanner.URL, "a\u2010bc", nil, nil}},
+		{"a soft hyphen", wrapper("<URL:a\u00adb c>"), want{true, scanner.URL, "abc", nil, []string{warnSpace}}},
+		{"fullwidth letters", wrapper("<URL:\uff41 b>"), want{true, scanner.URL, "ab", nil, []string{warnSpace}}},
+		{"an invalid byte", wrapper("<URL:\xff b>"), want{true, scanner.URL, "\xffb", nil, []string{warnSpace}}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			w := newReader()
+			if c.name == "a page break, no rule" {
+				w.Rules &^= scanner.PageBreaks
+			}
+			ok := w.Read(c.c)
+			text := string(w.Text)
+			if !ok {
+				text = ""
+			}
+			got := want{ok, w.Kind, text, nilIfEmpty(w.Hyphens), nilIfEmptyS(w.Warnings)}
+			if !reflect.DeepEqual(got, c.want) {
+				t.Errorf("%q:\ngot  %+v\nwant %+v", c.c.Raw, got, c.want)
+			}
+		})
+	}
+}
+
+// gutterWrapper is wrapper(raw) on a line that lead starts.
+func gutterWrapper(lead, raw string) *scanner.Candidate {
+	c := wrapper(raw)
+	c.Layout.Lead = []byte(lead)
+	return c
+}
+
+func nilIfEmptyS(s []string) []string {
+	if len(s) == 0 {
+		return nil
+	}
+	return s
+}
+
+// TestReadQuoted reads wrappers that the scanner found on quoted lines:
+// the prefixes of their continuation lines are removed, and said so.
+func TestReadQuoted(t *testing.T) {
+	for _, c := range []struct {
+		in, text string
+		warnings []string
+	}{
+		{"> <URL:http://a.example/\n> b>", "http://a.example/b", []string{warnQuote}},
+		{"> <URL:http://a.example/\n> > b>", "http://a.example/", []string{warnQuoteClosed}},
+		{"> <URL:http://a.example/\nb>", "http://a.example/b", []string{warnUnquoted}},
+	} {
+		s := scanner.New(strings.NewReader(c.in))
+		if !s.Scan() {
+			t.Fatalf("%q: no candidate", c.in)
+		}
+		w := newReader()
+		if !w.Read(s.Candidate()) || string(w.Text) != c.text || !reflect.DeepEqual(w.Warnings, c.warnings) {
+			t.Errorf("%q: %q %q, want %q %q", c.in, w.Text, w.Warnings, c.text, c.warnings)
+		}
+	}
+}

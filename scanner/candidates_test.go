@@ -1,0 +1,525 @@
+package scanner
+
+import (
+	"io"
+	"reflect"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+// proseWant is a candidate as the tests of Prose mode write it: its
+// position, kind, body (the run of its first line), its Raw window and
+// its Lead and Quote.
+type proseWant struct {
+	Pos   string
+	Kind  Kind
+	Body  string
+	Raw   string
+	Lead  string
+	Quote string
+}
+
+// readers are the ways the tests feed a Scanner: whole, a byte at a
+// time, by halves, with the data and io.EOF together, and in pieces of
+// 3 and 7 bytes.
+var readers = []func(io.Reader) io.Reader{
+	func(r io.Reader) io.Reader { return r }, iotest.OneByteReader, iotest.HalfReader, iotest.DataErrReader,
+	func(r io.Reader) io.Reader { return chunked{r, 3} }, func(r io.Reader) io.Reader { return chunked{r, 7} },
+}
+
+// scanCands scans s to its end and returns its candidates.
+func scanCands(t *testing.T, s *Scanner) []proseWant {
+	t.Helper()
+	var got []proseWant
+	for s.Scan() {
+		c := s.Candidate()
+		got = append(got, proseWant{c.Pos.String(), c.Kind, string(c.Raw[c.Body.Start:c.Body.End]), string(c.Raw),
+			string(c.Layout.Lead), c.Layout.Quote})
+	}
+	if err := s.Err(); err != nil {
+		t.Fatalf("Err() = %v", err)
+	}
+	return got
+}
+
+// checkProse scans in with rules (and max, 0 for the default) read in
+// every way, and in place, and compares what it finds with want.
+func checkProse(t *testing.T, in string, rules Rule, max int, want []proseWant) {
+	t.Helper()
+	for i, rd := range readers {
+		s := New(rd(strings.NewReader(in)), Rules(rules), WithSchemes(proseKnown), MaxLength(max))
+		if got := scanCands(t, s); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q (reader %d):\ngot  %+v\nwant %+v", in, i, got, want)
+		}
+	}
+	s := New(nil, Rules(rules), WithSchemes(proseKnown), MaxLength(max))
+	s.ResetBytes([]byte(in), Position{}, nil)
+	if got := scanCands(t, s); !reflect.DeepEqual(got, want) {
+		t.Fatalf("%q (in place):\ngot  %+v\nwant %+v", in, got, want)
+	}
+}
+
+const (
+	proseRules = DefaultRules | Prose
+	hostsRules = DefaultRules | Prose | Hosts
+)
+
+// TestProse checks which URLs written without a wrapper the scanner finds
+// in a text, and what it gives of each: where it starts, its kind, its
+// first line's run, the window of lines after it, and its lead, each
+// worked out by the rules of the package doc and of Candidate and Layout.
+func TestProse(t *testing.T) {
+	long := strings.Repeat("x", 70)
+	for _, c := range []struct {
+		name  string
+		in    string
+		rules Rule
+		max   int
+		want  []proseWant
+	}{
+		{"none", "no URL here: none at all.", proseRules, 0, nil},
+		{"no Prose rule", "see http://a.example/x", DefaultRules, 0, nil},
+		// The run holds the "." that ends the sentence; the window runs
+		// to the end of the input.
+		{"a scheme", "see http://a.example/x.", proseRules, 0,
+			[]proseWant{{"1:5", Unwrapped, "http://a.example/x.", "http://a.example/x.", "see ", ""}}},
+		// Text after the run on its line: the window is the rest of it.
+		{"text after it", "see http://a.example/x and more\nnext", proseRules, 0,
+			[]proseWant{{"1:5", Unwrapped, "http://a.example/x", "http://a.example/x and more", "see ", ""}}},
+		{"spaces after it", "see http://a.example/x  \nnext", proseRules, 0,
+			[]proseWant{{"1:5", Unwrapped, "http://a.example/x", "http://a.example/x  \nnext", "see ", ""}}},
+		// The run ends the line: the window takes the lines after it.
+		{"the lines after it", "see http://a.example/x\nnext line\nlast", proseRules, 0,
+			[]proseWant{{"1:5", Unwrapped, "http://a.example/x", "http://a.example/x\nnext line\nlast", "see ", ""}}},
+		// ... as far as the maximum length reaches (30 bytes from its
+		// start: the lines that end within it).
+		{"the lines within reach", "see http://a.example/x\nnext line\nlast line", proseRules, 30,
+			[]proseWant{{"1:5", Unwrapped, "http://a.example/x", "http://a.example/x\nnext line", "see ", ""}}},
+		// The CR of a CR LF is not in the window.
+		{"the lines within reach, CR LF", "see http://a.example/x\r\nnext line\r\nlast line", proseRules, 31,
+			[]proseWant{{"1:5", Unwrapped, "http://a.example/x", "http://a.example/x\r\nnext line", "see ", ""}}},
+		{"a line that the reach cuts", "see http://a.example/x\nnext line goes on", proseRules, 25,
+			[]proseWant{{"1:5", Unwrapped, "http://a.example/x", "http://a.example/x", "see ", ""}}},
+		// A URL longer than the maximum length is not returned.
+		{"as long as the maximum", "see http://a.example/xyz", proseRules, 20,
+			[]proseWant{{"1:5", Unwrapped, "http://a.example/xyz", "http://a.example/xyz", "see ", ""}}},
+		{"longer than the maximum", "see http://a.example/xyzw", proseRules, 20, nil},
+		{"quoted", `see "http://a.example/x" now`, proseRules, 0,
+			[]proseWant{{"1:6", Quoted, "http://a.example/x", `http://a.example/x" now`, `see "`, ""}}},
+		{"two on a line", "http://a.example/ and https://b.example/", proseRules, 0,
+			[]proseWant{{"1:1", Unwrapped, "http://a.example/", "http://a.example/ and https://b.example/", "", ""},
+				{"1:23", Unwrapped, "https://b.example/", "https://b.example/", "http://a.example/ and ", ""}}},
+		// A scheme inside the run of a URL is part of it.
+		{"a URL in a URL", "http://a.example/?u=http://b.example/", proseRules, 0,
+			[]proseWant{{"1:1", Unwrapped, "http://a.example/?u=http://b.example/", "http://a.example/?u=http://b.example/", "", ""}}},
+		// The scheme starts a word, or follows a "." ("e.g.http:").
+		{"not at a word start", "xhttp://a.example/ 1http://b.example/ _http://c.example/", proseRules, 0, nil},
+		{"after a dot", "e.g.http://a.example/", proseRules, 0,
+			[]proseWant{{"1:5", Unwrapped, "http://a.example/", "http://a.example/", "e.g.", ""}}},
+		{"a scheme of a pattern", "x-http://a.example/", proseRules, 0,
+			[]proseWant{{"1:1", Unwrapped, "x-http://a.example/", "x-http://a.example/", "", ""}}},
+		{"a scheme in capitals", "see HTTP://a.example/", proseRules, 0,
+			[]proseWant{{"1:5", Unwrapped, "HTTP://a.example/", "HTTP://a.example/", "see ", ""}}},
+		{"not a scheme", "Note: this and foo://a.example/", proseRules, 0, nil},
+		// A word before ":" that is no scheme, then one of the same
+		// length that is.
+		{"a word, then a scheme", "Note: see http://a.example/", proseRules, 0,
+			[]proseWant{{"1:11", Unwrapped, "http://a.example/", "http://a.example/", "Note: see ", ""}}},
+		{"a scheme, then a word", "http://a.example/ Note: this", proseRules, 0,
+			[]proseWant{{"1:1", Unwrapped, "http://a.example/", "http://a.example/ Note: this", "", ""}}},
+		{"a scheme at the end", "see http:", proseRules, 0, []proseWant{{"1:5", Unwrapped, "http:", "http:", "see ", ""}}},
+		{"a scheme and a slash at the end", "see http:/", proseRules, 0, nil},
+		// "//" after the ":" of "http", but not of "mailto", "news" or
+		// "urn"; or a line break right after the ":".
+		{"no slashes", "see http:x and http:/x", proseRules, 0, nil},
+		{"mailto", "write mailto:ann@a.example now", proseRules, 0,
+			[]proseWant{{"1:7", Unwrapped, "mailto:ann@a.example", "mailto:ann@a.example now", "write ", ""}}},
+		{"news", "news:comp.lang", proseRules, 0, []proseWant{{"1:1", Unwrapped, "news:comp.lang", "news:comp.lang", "", ""}}},
+		{"a scheme alone", "see mailto: now", proseRules, 0, nil},
+		{"a line break after the colon", "see http:\n//a.example/x", proseRules, 0,
+			[]proseWant{{"1:5", Unwrapped, "http:", "http:\n//a.example/x", "see ", ""}}},
+		{"a line break after the slashes", "see http://\na.example/x", proseRules, 0,
+			[]proseWant{{"1:5", Unwrapped, "http://", "http://\na.example/x", "see ", ""}}},
+		{"slashes at the end", "see http://", proseRules, 0, []proseWant{{"1:5", Unwrapped, "http://", "http://", "see ", ""}}},
+		{"slashes, then a space", "see http:// now", proseRules, 0, nil},
+		// "www." and "ftp." at a word start, before a host name's letter.
+		{"www", "see www.example.com/x", proseRules, 0,
+			[]proseWant{{"1:5", Schemeless, "www.example.com/x", "www.example.com/x", "see ", ""}}},
+		{"FTP", "FTP.example.org/a b", proseRules, 0,
+			[]proseWant{{"1:1", Schemeless, "FTP.example.org/a", "FTP.example.org/a b", "", ""}}},
+		{"not www", "wwww.x.example xwww.y.example www..x www.-x a.www.b www", proseRules, 0, nil},
+		// The Hosts rule: host names and e-mail addresses by their shape.
+		{"a host name", "see example.com/a", hostsRules, 0,
+			[]proseWant{{"1:5", Schemeless, "example.com/a", "example.com/a", "see ", ""}}},
+		{"a host name and a port", "see a.example:8080/x now", hostsRules, 0,
+			[]proseWant{{"1:5", Schemeless, "a.example:8080/x", "a.example:8080/x now", "see ", ""}}},
+		{"a host name, a port at the end", "a.example:80", hostsRules, 0,
+			[]proseWant{{"1:1", Schemeless, "a.example:80", "a.example:80", "", ""}}},
+		{"a host name and a dot", "see a.example. Then", hostsRules, 0,
+			[]proseWant{{"1:5", Schemeless, "a.example.", "a.example. Then", "see ", ""}}},
+		{"a host name before a colon", "see a.example: it", hostsRules, 0,
+			[]proseWant{{"1:5", Schemeless, "a.example", "a.example: it", "see ", ""}}},
+		{"a host name as long as the maximum", "see abcdefghij.example.c", hostsRules, 20,
+			[]proseWant{{"1:5", Schemeless, "abcdefghij.example.c", "abcdefghij.example.c", "see ", ""}}},
+		{"a host name longer than the maximum", "see abcdefghij.example.co", hostsRules, 20, nil},
+		{"no host name", "foo.bar=baz -a.example a.-b x.a_b", hostsRules, 0, nil},
+		{"a scheme after a dot, with Hosts", "e.g.http://a.example/", hostsRules, 0,
+			[]proseWant{{"1:5", Unwrapped, "http://a.example/", "http://a.example/", "e.g.", ""}}},
+		{"an e-mail address", "write to ann@a.example. Thanks", hostsRules, 0,
+			[]proseWant{{"1:10", Email, "ann@a.example", "ann@a.example. Thanks", "write to ", ""}}},
+		{"an e-mail address at a line's end", "write to ann@a.example-\nnext", hostsRules, 0,
+			[]proseWant{{"1:10", Email, "ann@a.example", "ann@a.example-", "write to ", ""}}},
+		{"no e-mail address", "a@ @b.example", hostsRules, 0, nil},
+		{"no Hosts rule", "see example.com/a and ann@a.example", proseRules, 0, nil},
+		// The lead: the start of the line, at most 64 bytes, and its
+		// quote markers.
+		{"a lead on a later line", "first\n> see http://a.example/x", proseRules, 0,
+			[]proseWant{{"2:7", Unwrapped, "http://a.example/x", "http://a.example/x", "> see ", ">"}}},
+		{"a long lead", long + " http://a.example/x", proseRules, 0,
+			[]proseWant{{"1:72", Unwrapped, "http://a.example/x", "http://a.example/x", long[:64], ""}}},
+		{"a quote of bars", "| > see http://a.example/x", proseRules, 0,
+			[]proseWant{{"1:9", Unwrapped, "http://a.example/x", "http://a.example/x", "| > see ", "|>"}}},
+		{"no quote rule", "> see http://a.example/x", proseRules &^ QuotePrefixes, 0,
+			[]proseWant{{"1:7", Unwrapped, "http://a.example/x", "http://a.example/x", "> see ", ""}}},
+		// A URL in prose inside a wrapper: both, in input order.
+		{"inside a wrapper", "<URL:http://a.example/>", proseRules, 0,
+			[]proseWant{{"1:1", Bare, "URL:http://a.example/", "<URL:http://a.example/>", "", ""},
+				{"1:6", Unwrapped, "http://a.example/", "http://a.example/>", "<URL:", ""}}},
+		// A word of up to 63 bytes before the ":": its tail after a "."
+		// is read as a scheme.
+		{"a scheme after a long word", "see " + strings.Repeat("a", 58) + ".http://x.example/", proseRules, 0,
+			[]proseWant{{"1:64", Unwrapped, "http://x.example/", "http://x.example/", "see " + strings.Repeat("a", 58) + ".", ""}}},
+		// A label of 63 bytes, the most a host name's label has; one of
+		// 64 starts none.
+		{"a label of 63 bytes", "see " + strings.Repeat("a", 63) + ".example", hostsRules, 0,
+			[]proseWant{{"1:5", Schemeless, strings.Repeat("a", 63) + ".example", strings.Repeat("a", 63) + ".example", "see ", ""}}},
+		{"a label of 64 bytes", "see " + strings.Repeat("a", 64) + ".example", hostsRules, 0, nil},
+		{"a local part of 63 bytes", "see " + strings.Repeat("a", 63) + "@a.example", hostsRules, 0,
+			[]proseWant{{"1:5", Email, strings.Repeat("a", 63) + "@a.example", strings.Repeat("a", 63) + "@a.example", "see ", ""}}},
+		// A host name glued to CJK text takes none of it.
+		{"a host name in CJK text", "見example.com見 例え.jp 例えexample.jp", hostsRules, 0,
+			[]proseWant{{"1:2", Schemeless, "example.com", "example.com見 例え.jp 例えexample.jp", "見", ""},
+				{"1:15", Schemeless, "例え.jp", "例え.jp 例えexample.jp", "見example.com見 ", ""},
+				{"1:23", Schemeless, "example.jp", "example.jp", "見example.com見 例え.jp 例え", ""}}},
+		// Wrappers and URLs in prose, in input order.
+		{"a URL, then a wrapper", "see http://a.example/x <URL:http://b/>", proseRules, 0,
+			[]proseWant{{"1:5", Unwrapped, "http://a.example/x", "http://a.example/x <URL:http://b/>", "see ", ""},
+				{"1:24", Bare, "URL:http://b/", "<URL:http://b/>", "see http://a.example/x ", ""},
+				{"1:29", Unwrapped, "http://b/", "http://b/>", "see http://a.example/x <URL:", ""}}},
+		{"a URL, then a wrapper on the next line", "see http://a.example/x\n<URL:http://b/>", proseRules, 0,
+			[]proseWant{{"1:5", Unwrapped, "http://a.example/x", "http://a.example/x\n<URL:http://b/>", "see ", ""},
+				{"2:1", Bare, "URL:http://b/", "<URL:http://b/>", "", ""},
+				{"2:6", Unwrapped, "http://b/", "http://b/>", "<URL:", ""}}},
+		{"a wrapper, then a URL", "<x:y> http://a.example/", proseRules, 0,
+			[]proseWant{{"1:1", Bare, "x:y", "<x:y>", "", ""},
+				{"1:7", Unwrapped, "http://a.example/", "http://a.example/", "<x:y> ", ""}}},
+		{"a URL at the input's start, then an indented wrapper", "http://a.example/x\n  <a:b>", proseRules, 0,
+			[]proseWant{{"1:1", Unwrapped, "http://a.example/x", "http://a.example/x\n  <a:b>", "", ""},
+				{"2:3", Bare, "a:b", "<a:b>", "  ", ""}}},
+		// A wrapper open around URLs in prose, read in pieces: they wait
+		// for it, and the buffer moves under them.
+		{"inside a wrapper after text", "see <URL:http://a.example/ and http://b.example/x more>", proseRules, 0,
+			[]proseWant{{"1:5", Bare, "URL:http://a.example/ and http://b.example/x more", "<URL:http://a.example/ and http://b.example/x more>", "see ", ""},
+				{"1:10", Unwrapped, "http://a.example/", "http://a.example/ and http://b.example/x more>", "see <URL:", ""},
+				{"1:32", Unwrapped, "http://b.example/x", "http://b.example/x more>", "see <URL:http://a.example/ and ", ""}}},
+		// A URL in prose found whole inside a wrapper still open waits
+		// for it, the buffer moving under it.
+		{"inside a wrapper over lines", "see <URL:http://a.example/ x\nmore>", proseRules, 0,
+			[]proseWant{{"1:5", Bare, "URL:http://a.example/ x\nmore", "<URL:http://a.example/ x\nmore>", "see ", ""},
+				{"1:10", Unwrapped, "http://a.example/", "http://a.example/ x", "see <URL:", ""}}},
+		// A URL at the end of a long line waits for the lines of its
+		// window while the wrapper after it is found: its position and
+		// lead are those of its line.
+		{"a long line, then a wrapper", strings.Repeat("w", 100) + " http://a.example/x\n<a:b>\n", proseRules, 0,
+			[]proseWant{{"1:102", Unwrapped, "http://a.example/x", "http://a.example/x\n<a:b>\n", strings.Repeat("w", 64), ""},
+				{"2:1", Bare, "a:b", "<a:b>", "", ""}}},
+		{"a long line, then a wrapper, CR LF", strings.Repeat("w", 100) + " http://a.example/x\r\n  <a:b>\r\n", proseRules, 0,
+			[]proseWant{{"1:102", Unwrapped, "http://a.example/x", "http://a.example/x\r\n  <a:b>\r\n", strings.Repeat("w", 64), ""},
+				{"2:3", Bare, "a:b", "<a:b>", "  ", ""}}},
+		// The run stops at white space, "<", ">", quotes, Unicode
+		// punctuation; a soft hyphen only without Typography.
+		{"a run", "http://a.example/a\u00e9b\u2019c", proseRules, 0,
+			[]proseWant{{"1:1", Unwrapped, "http://a.example/a\u00e9b", "http://a.example/a\u00e9b\u2019c", "", ""}}},
+		{"a soft hyphen", "http://a.example/a\u00adb c", proseRules, 0,
+			[]proseWant{{"1:1", Unwrapped, "http://a.example/a\u00adb", "http://a.example/a\u00adb c", "", ""}}},
+		{"a soft hyphen, no Typography", "http://a.example/a\u00adb c", Prose, 0,
+			[]proseWant{{"1:1", Unwrapped, "http://a.example/a", "http://a.example/a\u00adb c", "", ""}}},
+	} {
+		t.Run(c.name, func(t *testing.T) { checkProse(t, c.in, c.rules, c.max, c.want) })
+	}
+}
+
+// TestRun checks Run, the run of characters that a URL in prose may hold.
+func TestRun(t *testing.T) {
+	for _, c := range []struct {
+		in    string
+		rules Rule
+		want  int
+	}{
+		{"abc def", 0, 3}, {"abc", 0, 3}, {"", 0, 0}, {"a<b", 0, 1}, {"a>b", 0, 1}, {`a"b`, 0, 1}, {"a`b", 0, 1},
+		{"a\tb", 0, 1}, {"a\x7fb", 0, 1}, {"a\x00b", 0, 1}, {"a.,;:!?)]}'b", 0, 12}, {"a\u00e9b", 0, 4},
+		{"a\u2019b", 0, 1}, {"a\u00a0b", 0, 1}, {"a\u2028b", 0, 1}, {"a\u00adb", 0, 1}, {"a\u00adb", Typography, 4},
+		{"a\u200bb", Typography, 5}, {"a\u200cb", Typography, 1}, {"a\u2060b", Typography, 5}, {"a\ufeffb", Typography, 5},
+		{"a\u200db", Typography, 5}, {"a\u200db", 0, 1}, {"a\xffb", 0, 1}, {"a\xe2\x82", 0, 1}, {"a\u00d7b", 0, 1},
+		{"a\uff01b", 0, 1}, {"a\uff20b", 0, 1}, {"a\uff21b", 0, 5}, {"a\uff3bb", 0, 1}, {"a\uff40b", 0, 1},
+		{"a\uff41b", 0, 5}, {"a\uff5bb", 0, 1}, {"a\uff65b", 0, 1}, {"a\uff66b", 0, 5}, {"a\uff1ab", 0, 1},
+		{"a\u4e2db", 0, 5}, {"a\uff04b", 0, 1}, {"a\uff3eb", 0, 1},
+	} {
+		if got := Run([]byte(c.in), c.rules); got != c.want {
+			t.Errorf("Run(%q, %b) = %d, want %d", c.in, c.rules, got, c.want)
+		}
+	}
+}
+
+// TestLinesPieces counts text given in pieces longer than the counter's
+// short path: a CR LF cut between two pieces breaks one line, a CR at the
+// end of a piece followed by another character breaks one too.
+func TestLinesPieces(t *testing.T) {
+	a40 := strings.Repeat("a", 40)
+	for _, c := range []struct {
+		name   string
+		pieces []string
+		line   int
+		col    int
+	}{
+		{"CR, then a long piece", []string{"x\r", a40 + "\nb"}, 3, 2},
+		{"CR, then LF and a long piece", []string{"x\r", "\n" + a40 + "\nb"}, 3, 2},
+		{"CR LF in one long piece", []string{"x\r\n" + a40 + "\nb"}, 3, 2},
+		{"a long piece after its only LF", []string{"\n" + a40}, 2, 41},
+		{"a long piece without a break", []string{"ab", a40}, 1, 43},
+		{"a long piece of characters", []string{strings.Repeat("\u00e9", 40)}, 1, 41},
+		{"CRs in a long piece", []string{a40 + "\r\r\nb\rc"}, 4, 2},
+		{"a short piece of eight and LF", []string{"abcdefgh\n"}, 2, 1},
+		{"eight, CR, then LF", []string{"abcdefgh\r", "\nb"}, 2, 2},
+	} {
+		l := LinesAt(Position{})
+		n := 0
+		for _, p := range c.pieces {
+			l.Add([]byte(p))
+			n += len(p)
+		}
+		if p := l.Pos(); p.Line != c.line || p.Column != c.col || p.Offset != int64(n) {
+			t.Errorf("%s: %d:%d offset %d, want %d:%d offset %d", c.name, p.Line, p.Column, p.Offset, c.line, c.col, n)
+		}
+	}
+	// From a position: its line and column go on.
+	l := LinesAt(Position{Filename: "f", Offset: 100, Line: 7, Column: 3})
+	l.Add([]byte("ab\ncd"))
+	if p := l.Pos(); p != (Position{Filename: "f", Offset: 105, Line: 8, Column: 3}) {
+		t.Errorf("from 7:3: %+v", p)
+	}
+	l = LinesAt(Position{Line: 7})
+	l.Add([]byte("ab"))
+	if p := l.Pos(); p.Line != 7 || p.Column != 3 {
+		t.Errorf("from 7:0: %+v, want 7:3", p)
+	}
+}
+
+// TestLeadAfterBreak: the lead of a candidate whose line starts right
+// after a line break that ends a short piece of text.
+func TestLeadAfterBreak(t *testing.T) {
+	for _, in := range []string{"abcdefgh\n<a:b>", "abcdefghijklmnop\n<a:b>", "abcdefgh\r\n<a:b>", "abcdefgh\r<a:b>"} {
+		for i, rd := range readers {
+			s := New(rd(strings.NewReader(in)))
+			if !s.Scan() {
+				t.Fatalf("%q: no candidate", in)
+			}
+			if c := s.Candidate(); len(c.Layout.Lead) != 0 || c.Pos.Line != 2 || c.Pos.Column != 1 {
+				t.Errorf("%q (reader %d): lead %q at %v, want none at 2:1", in, i, c.Layout.Lead, c.Pos)
+			}
+		}
+	}
+}
+
+func TestSchemes(t *testing.T) {
+	set := NewSchemes([]string{"HTTP", "ftp", "x-*", strings.Repeat("s", 64)}, map[string]bool{"Mailto": false, "http": true,
+		"gopher": true})
+	long := strings.Repeat("s", 64)
+	for _, c := range []struct {
+		name          string
+		known         bool
+		take, slashes bool
+	}{
+		{"http", true, true, true},
+		{"HTTP", true, true, true},
+		{"Http", true, true, true},
+		{"ftp", true, true, true},      // known: in prose with "//"
+		{"mailto", false, true, false}, // prose only, no "//"
+		{"MAILTO", false, true, false},
+		{"gopher", false, true, true},
+		{"x-", false, false, false}, // a pattern needs more than its start
+		{"x-a", true, true, true},
+		{"X-A", true, true, true},
+		{"x-" + strings.Repeat("a", 100), true, true, true},
+		{long, true, true, true},
+		{long + "s", false, false, false},
+		{"https", false, false, false},
+		{"htt", false, false, false},
+		{"", false, false, false},
+		{"x", false, false, false},
+	} {
+		if got := set.Known([]byte(c.name)); got != c.known {
+			t.Errorf("Known(%q) = %v, want %v", c.name, got, c.known)
+		}
+		if take, slashes := set.Prose([]byte(c.name)); take != c.take || slashes != c.slashes {
+			t.Errorf("Prose(%q) = %v, %v; want %v, %v", c.name, take, slashes, c.take, c.slashes)
+		}
+	}
+	// Without a pattern, a name longer than the longest is none.
+	plain := NewSchemes([]string{"http"}, nil)
+	for name, want := range map[string]bool{"http": true, "https": false, "htt": false, "HTTP": true} {
+		if got := plain.Known([]byte(name)); got != want {
+			t.Errorf("without a pattern, Known(%q) = %v, want %v", name, got, want)
+		}
+	}
+	var none *Schemes
+	if none.Known([]byte("http")) {
+		t.Error("a nil Schemes knows http")
+	}
+	if take, _ := none.Prose([]byte("http")); take {
+		t.Error("a nil Schemes takes http in prose")
+	}
+}
+
+func TestQuoteLen(t *testing.T) {
+	for _, c := range []struct {
+		quote, line string
+		want        int
+	}{
+		{">", "> x", 2}, {">", ">x", 1}, {">", ">", 1}, {">", "x", -1}, {">", "", -1}, {">", ">> x", -1},
+		{">", "> > x", -1}, {">", "| x", -1}, {">", ">  x", 2},
+		{">>", ">> x", 3}, {">>", "> > x", 4}, {">>", ">>> x", -1}, {">>", ">| x", -1}, {">>", "> x", -1},
+		{"|>", "| > x", 4}, {"|>", "|>", 2}, {"|", "|x", 1},
+		{"", "x", 0}, {"", "", 0}, {"", " > x", 0},
+	} {
+		l := &Layout{Quote: c.quote}
+		if got := l.QuoteLen([]byte(c.line)); got != c.want {
+			t.Errorf("QuoteLen(%q) with Quote %q = %d, want %d", c.line, c.quote, got, c.want)
+		}
+	}
+}
+
+// TestQuoteLenNone: QuoteLen's doc says it is 0 for any line when Quote
+// is "".
+func TestQuoteLenNone(t *testing.T) {
+	t.Skip(`doc and code differ: with Quote "", QuoteLen is -1 for a line that starts with ">" or "|" (matchQuote takes it for a deeper quote)`)
+	l := &Layout{}
+	for _, line := range []string{"> x", "| x"} {
+		if got := l.QuoteLen([]byte(line)); got != 0 {
+			t.Errorf("QuoteLen(%q) with no quote = %d, want 0", line, got)
+		}
+	}
+}
+
+// TestLeadQuote checks the Quote of candidates: the markers of the quote
+// prefix that starts their line, each optionally followed by a space.
+func TestLeadQuote(t *testing.T) {
+	for in, want := range map[string]string{
+		"> <a:b>": ">", ">> <a:b>": ">>", "> > <a:b>": ">>", ">  > <a:b>": ">", "| > x <a:b>": "|>", "|| <a:b>": "||",
+		"x > <a:b>": "", " > <a:b>": "", "<a:b>": "", ">|><a:b>": ">|>",
+		strings.Repeat(">", 70) + " <a:b>": strings.Repeat(">", 64),
+	} {
+		s := New(strings.NewReader(in))
+		if !s.Scan() {
+			t.Fatalf("%q: no candidate", in)
+		}
+		if got := s.Candidate().Layout.Quote; got != want {
+			t.Errorf("%q: Quote %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestLongWordScheme: a scheme that follows a "." ends what the scanner
+// reads as the scheme ("e.g.http:"), and lookBack (64 bytes) bounds how
+// far a candidate starts before its ":", not the word it ends.
+func TestLongWordScheme(t *testing.T) {
+	t.Skip(`bug: a run of 64 scheme bytes before ":" is dropped as "longer than any scheme", its tail after a "." not tried: "see " + 59 "a" + ".http://x.example/" finds nothing`)
+	in := "see " + strings.Repeat("a", 59) + ".http://x.example/"
+	checkProse(t, in, proseRules, 0, []proseWant{{"1:65", Unwrapped, "http://x.example/", "http://x.example/",
+		"see " + strings.Repeat("a", 59) + ".", ""}})
+}
+
+// TestHostBeforeScheme: with the Hosts rule, a host name whose last label
+// is a scheme before its ":" is no host name: that ":" starts a URL, as
+// it does without the rule.
+func TestHostBeforeScheme(t *testing.T) {
+	t.Skip(`bug: hostEnd looks for the last label from after the first ".", so a host name of two labels ("x.http:") is taken, and the URL after it lost`)
+	checkProse(t, "see x.http://a.example/", hostsRules, 0,
+		[]proseWant{{"1:7", Unwrapped, "http://a.example/", "http://a.example/", "see x.", ""}})
+}
+
+// TestProseBeforeWrapperLongInput: a URL in prose before a wrapper is
+// found when the wrapper is, not at the end of the input: a long input
+// after them is scanned through the bounded buffer. The URL's line goes
+// on past its reach, the maximum length and one byte.
+func TestProseBeforeWrapperLongInput(t *testing.T) {
+	in := "see http://a.example/ <a:b> " + strings.Repeat("text ", 60000) + "<c:d>"
+	s := New(strings.NewReader(in), Rules(proseRules), WithSchemes(proseKnown))
+	want := []proseWant{{"1:5", Unwrapped, "http://a.example/", in[4 : 4+DefaultMaxLength+1], "see ", ""},
+		{"1:23", Bare, "a:b", "<a:b>", "see http://a.example/ ", ""},
+		{"1:300029", Bare, "c:d", "<c:d>", in[:64], ""}}
+	if got := scanCands(t, s); !reflect.DeepEqual(got, want) {
+		t.Fatalf("got %d candidates, want %d", len(got), len(want))
+	}
+}
+
+// TestSchemeMemory: the scanner remembers the last word it asked the
+// Schemes about; a word of the same length, or with the same last bytes,
+// is asked again.
+func TestSchemeMemory(t *testing.T) {
+	set := NewSchemes([]string{"a12345678", strings.Repeat("s", 16)}, nil)
+	for _, c := range []struct {
+		in   string
+		want []proseWant
+	}{
+		{"b12345678: a12345678://x.example/", []proseWant{{"1:12", Unwrapped, "a12345678://x.example/", "a12345678://x.example/", "b12345678: ", ""}}},
+		{strings.Repeat("s", 17) + ": " + strings.Repeat("s", 16) + "://x.example/",
+			[]proseWant{{"1:20", Unwrapped, strings.Repeat("s", 16) + "://x.example/", strings.Repeat("s", 16) + "://x.example/", strings.Repeat("s", 17) + ": ", ""}}},
+	} {
+		for i, rd := range readers {
+			s := New(rd(strings.NewReader(c.in)), Rules(proseRules), WithSchemes(set))
+			if got := scanCands(t, s); !reflect.DeepEqual(got, c.want) {
+				t.Fatalf("%q (reader %d):\ngot  %+v\nwant %+v", c.in, i, got, c.want)
+			}
+		}
+	}
+}
+
+// TestWindowAtReach: the window of a URL whose run ends its line takes
+// the lines after it within the maximum length from its start, however
+// the input is read: here 30 bytes, to "next line", the input ending one
+// byte past its reach.
+func TestWindowAtReach(t *testing.T) {
+	t.Skip("bug: when the input ends exactly at start+max+1, a reader that gives io.EOF with the data (and ResetBytes) puts the last line in the window, one that gives it later does not")
+	checkProse(t, "see http://a.example/x\nnext line\nla", proseRules, 30,
+		[]proseWant{{"1:5", Unwrapped, "http://a.example/x", "http://a.example/x\nnext line", "see ", ""}})
+}
+
+// TestLoneCR: a lone CR breaks a line wherever it stands, in the long
+// stretches that the tracker passes over in one step too.
+func TestLoneCR(t *testing.T) {
+	x40, y40 := strings.Repeat("x", 40), strings.Repeat("y", 40)
+	for _, c := range []struct {
+		in   string
+		want []string // the candidates' positions
+	}{
+		{"<a:b>" + x40 + "\r" + y40 + "\r<c:d>", []string{"1:1", "3:1"}},
+		{x40 + "\r" + y40 + "<c:d>", []string{"2:41"}},
+		{x40 + "\r<c:d>", []string{"2:1"}},
+		{x40 + "\r<c:\nd>", []string{"2:1"}}, // its quote prefix looked for first
+		{x40 + "\r\n" + y40 + "\r" + x40 + "<c:d>\r<e:f>", []string{"3:41", "4:1"}},
+		{"> <a:b>" + x40 + "\r" + y40 + "\r> <c:d>", []string{"1:3", "3:3"}},
+	} {
+		for i, rd := range readers {
+			s := New(rd(strings.NewReader(c.in)))
+			var got []string
+			for s.Scan() {
+				got = append(got, s.Candidate().Pos.String())
+			}
+			if !reflect.DeepEqual(got, c.want) {
+				t.Errorf("%q (reader %d): %q, want %q", c.in, i, got, c.want)
+			}
+		}
+	}
+}
