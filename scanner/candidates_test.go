@@ -258,7 +258,7 @@ func TestRun(t *testing.T) {
 		want  int
 	}{
 		{"abc def", 0, 3}, {"abc", 0, 3}, {"", 0, 0}, {"a<b", 0, 1}, {"a>b", 0, 1}, {`a"b`, 0, 1}, {"a`b", 0, 1},
-		{"a\tb", 0, 1}, {"a\x7fb", 0, 1}, {"a\x00b", 0, 1}, {"a.,;:!?)]}'b", 0, 12}, {"a\u00e9b", 0, 4},
+		{"a\tb", 0, 1}, {"a\x7fb", 0, 1}, {"a\x00b", 0, 1}, {"a.,;:!?)]}'b", 0, 7}, {"a\u00e9b", 0, 4},
 		{"a\u2019b", 0, 1}, {"a\u00a0b", 0, 1}, {"a\u2028b", 0, 1}, {"a\u00adb", 0, 1}, {"a\u00adb", Typography, 4},
 		{"a\u200bb", Typography, 5}, {"a\u200cb", Typography, 1}, {"a\u2060b", Typography, 5}, {"a\ufeffb", Typography, 5},
 		{"a\u200db", Typography, 5}, {"a\u200db", 0, 1}, {"a\xffb", 0, 1}, {"a\xe2\x82", 0, 1}, {"a\u00d7b", 0, 1},
@@ -400,14 +400,13 @@ func TestQuoteLen(t *testing.T) {
 	}
 }
 
-// TestQuoteLenNone: QuoteLen's doc says it is 0 for any line when Quote
-// is "".
+// TestQuoteLenNone: with Quote "", QuoteLen is 0 for a line that starts
+// with no quote marker, and -1 for one that does: a deeper quote.
 func TestQuoteLenNone(t *testing.T) {
-	t.Skip(`doc and code differ: with Quote "", QuoteLen is -1 for a line that starts with ">" or "|" (matchQuote takes it for a deeper quote)`)
 	l := &Layout{}
-	for _, line := range []string{"> x", "| x"} {
-		if got := l.QuoteLen([]byte(line)); got != 0 {
-			t.Errorf("QuoteLen(%q) with no quote = %d, want 0", line, got)
+	for line, want := range map[string]int{"> x": -1, "| x": -1, "x": 0, " > x": 0, "": 0} {
+		if got := l.QuoteLen([]byte(line)); got != want {
+			t.Errorf("QuoteLen(%q) with no quote = %d, want %d", line, got, want)
 		}
 	}
 }
@@ -434,7 +433,6 @@ func TestLeadQuote(t *testing.T) {
 // reads as the scheme ("e.g.http:"), and lookBack (64 bytes) bounds how
 // far a candidate starts before its ":", not the word it ends.
 func TestLongWordScheme(t *testing.T) {
-	t.Skip(`bug: a run of 64 scheme bytes before ":" is dropped as "longer than any scheme", its tail after a "." not tried: "see " + 59 "a" + ".http://x.example/" finds nothing`)
 	in := "see " + strings.Repeat("a", 59) + ".http://x.example/"
 	checkProse(t, in, proseRules, 0, []proseWant{{"1:65", Unwrapped, "http://x.example/", "http://x.example/",
 		"see " + strings.Repeat("a", 59) + ".", ""}})
@@ -444,7 +442,6 @@ func TestLongWordScheme(t *testing.T) {
 // is a scheme before its ":" is no host name: that ":" starts a URL, as
 // it does without the rule.
 func TestHostBeforeScheme(t *testing.T) {
-	t.Skip(`bug: hostEnd looks for the last label from after the first ".", so a host name of two labels ("x.http:") is taken, and the URL after it lost`)
 	checkProse(t, "see x.http://a.example/", hostsRules, 0,
 		[]proseWant{{"1:7", Unwrapped, "http://a.example/", "http://a.example/", "see x.", ""}})
 }
@@ -452,11 +449,11 @@ func TestHostBeforeScheme(t *testing.T) {
 // TestProseBeforeWrapperLongInput: a URL in prose before a wrapper is
 // found when the wrapper is, not at the end of the input: a long input
 // after them is scanned through the bounded buffer. The URL's line goes
-// on past its reach, the maximum length and one byte.
+// on past its reach, the maximum length.
 func TestProseBeforeWrapperLongInput(t *testing.T) {
 	in := "see http://a.example/ <a:b> " + strings.Repeat("text ", 60000) + "<c:d>"
 	s := New(strings.NewReader(in), Rules(proseRules), WithSchemes(proseKnown))
-	want := []proseWant{{"1:5", Unwrapped, "http://a.example/", in[4 : 4+DefaultMaxLength+1], "see ", ""},
+	want := []proseWant{{"1:5", Unwrapped, "http://a.example/", in[4 : 4+DefaultMaxLength], "see ", ""},
 		{"1:23", Bare, "a:b", "<a:b>", "see http://a.example/ ", ""},
 		{"1:300029", Bare, "c:d", "<c:d>", in[:64], ""}}
 	if got := scanCands(t, s); !reflect.DeepEqual(got, want) {
@@ -491,7 +488,6 @@ func TestSchemeMemory(t *testing.T) {
 // the input is read: here 30 bytes, to "next line", the input ending one
 // byte past its reach.
 func TestWindowAtReach(t *testing.T) {
-	t.Skip("bug: when the input ends exactly at start+max+1, a reader that gives io.EOF with the data (and ResetBytes) puts the last line in the window, one that gives it later does not")
 	checkProse(t, "see http://a.example/x\nnext line\nla", proseRules, 30,
 		[]proseWant{{"1:5", Unwrapped, "http://a.example/x", "http://a.example/x\nnext line", "see ", ""}})
 }
@@ -520,6 +516,31 @@ func TestLoneCR(t *testing.T) {
 			if !reflect.DeepEqual(got, c.want) {
 				t.Errorf("%q (reader %d): %q, want %q", c.in, i, got, c.want)
 			}
+		}
+	}
+}
+
+func TestUnbalanced(t *testing.T) {
+	for b, want := range map[string]int{
+		"http://a.example/b)c": 18, // "(http://a.example/b)c"
+		"a(b)c":                5,
+		"a]":                   1,
+		"a}":                   1,
+		"[a]":                  3,
+		"{a}":                  3,
+		"(a]":                  2, // "]" closes no "["
+		"[a}":                  2,
+		"{a)":                  2,
+		"a)(b)":                1,
+		"(a))":                 3,
+		"((a))b)":              6,
+		"[[a]]b]":              6,
+		"{{a}}b}":              6,
+		"a":                    1,
+		"":                     0,
+	} {
+		if got := unbalanced([]byte(b)); got != want {
+			t.Errorf("unbalanced(%q) = %d, want %d", b, got, want)
 		}
 	}
 }

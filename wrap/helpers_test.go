@@ -140,31 +140,6 @@ func TestIndent(t *testing.T) {
 	}
 }
 
-func TestUnbalanced(t *testing.T) {
-	for b, want := range map[string]int{
-		"http://a.example/b)c": 18, // "(http://a.example/b)c"
-		"a(b)c":                5,
-		"a]":                   1,
-		"a}":                   1,
-		"[a]":                  3,
-		"{a}":                  3,
-		"(a]":                  2, // "]" closes no "["
-		"[a}":                  2,
-		"{a)":                  2,
-		"a)(b)":                1,
-		"(a))":                 3,
-		"((a))b)":              6,
-		"[[a]]b]":              6,
-		"{{a}}b}":              6,
-		"a":                    1,
-		"":                     0,
-	} {
-		if got := unbalanced([]byte(b)); got != want {
-			t.Errorf("unbalanced(%q) = %d, want %d", b, got, want)
-		}
-	}
-}
-
 func TestTrimEnd(t *testing.T) {
 	for b, want := range map[string]int{
 		"http://a/b.":  10,
