@@ -182,7 +182,8 @@ const (
 	// QuotePrefixes removes the quote prefix of a mail reply ("> ",
 	// ">> ", "| ") from the continuation lines of a wrapper that opens on
 	// a quoted line; such a ">" does not close the wrapper. A URL in
-	// prose goes on only on a line with the same prefix.
+	// prose goes on only on a line with the same prefix, or, where a
+	// mailer re-wrapped a quoted line, with none.
 	QuotePrefixes = scanner.QuotePrefixes
 	// LineNumbers removes line number gutters ("  846. ") from the
 	// continuation lines of a candidate that opens on a numbered line.

@@ -29,14 +29,15 @@ const fillWidth, maxFill = 72, 80
 //     (a "/" after its first character, a "." before a letter or digit,
 //     "%XX", "?", "#", "~", "_" inside, or "=" and "&" in a query) 2, one
 //     that ends a file name cut in its extension (".ht" and "ml") 2, one
-//     that starts with such a character ("/", ".", "-", "=", "&", "?",
-//     "#", "%", "_", "+", "~") 1 more, digits, or letters with digits
+//     that starts with such a character ("/", ".", "=", "&", "?", "#",
+//     "%", "_", "+", "~") 1 more, digits, or letters with digits
 //     ("832ca7f") 1, a word of prose -1 (-3 capitalized);
 //   - the lines: the URL's as long as mailers and editors fill them (72
 //     columns or more) 2, 60 or more 1; the token too long to have stood
 //     on the URL's line 1; the token alone on its line, but for
 //     punctuation, 1; the break inside the host name, the next line
-//     going on with it, 2;
+//     going on with it, 2 (-2 when the host name would then end in a
+//     top-level domain that is not letters: "linux-kvm.org" and "-uml/");
 //   - against: the URL already ends in a file name (".html", ".txt", ...)
 //     and the token is not its query or fragment alone -3; the URL has a
 //     fragment -2; a ":" inside the token ("file.c:12:3:") -2; another URL
