@@ -384,7 +384,8 @@ func (s *Scanner) schemeAt(j, floor int, final bool) (c proseCand, more bool) {
 	// one, but its tails may be.
 	cut := k == floor && k > 0 && k == j-lookBack && schemeByte[s.buf[k-1]]
 	for ; k < j; k++ {
-		if k > floor && schemeByte[s.buf[k-1]] && s.buf[k-1] != '.' && s.buf[k-1] != '-' || cut && k == j-lookBack {
+		if k > floor && schemeByte[s.buf[k-1]] && s.buf[k-1] != '.' && s.buf[k-1] != '-' ||
+			cut && k == j-lookBack && s.buf[k-1] != '.' && s.buf[k-1] != '-' {
 			continue
 		}
 		if !isLetter(s.buf[k]) || k > 0 && wordByte[s.buf[k-1]] {
@@ -428,7 +429,8 @@ func (s *Scanner) hostAt(j, floor int, final bool) (c proseCand, more bool) {
 		}
 		k -= n
 	}
-	if k == j || (k == j-lookBack && k > 0) || s.buf[k] == '-' || k > 0 && (wordByte[s.buf[k-1]] || boundNot[s.buf[k-1]]) {
+	// A label of 64 bytes or more is none of DNS (RFC 1035 section 2.3.4).
+	if k == j || k == j-lookBack || s.buf[k] == '-' || k > 0 && (wordByte[s.buf[k-1]] || boundNot[s.buf[k-1]]) {
 		return c, false
 	}
 	if s.hostRuneAt(j+1) <= 0 || s.buf[j+1] == '-' {
@@ -604,7 +606,12 @@ func (s *Scanner) lineHead(i int) []byte {
 		return s.buf[k+1 : min(i, k+1+leadMax)]
 	}
 	t := &s.track
-	if t.at >= i || t.headLen == leadMax {
+	switch {
+	case t.at > i && t.headLen < leadMax:
+		// The tracker stands further on the same line: its head holds the
+		// whole line up to it.
+		return t.head[:max(0, t.headLen-(t.at-i))]
+	case t.at >= i || t.headLen == leadMax:
 		return t.head[:t.headLen]
 	}
 	n := copy(s.headBuf[:], t.head[:t.headLen])
