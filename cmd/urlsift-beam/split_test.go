@@ -132,16 +132,16 @@ func mbox(n int, seed uint64) []byte {
 		case 0:
 			fmt.Fprintf(&b, "\nsee <URL:http://p%d.example/a-\n  b> and <http://p.example/~u%d>\n>From here\nFrom there\n", i, i)
 		case 1:
-			fmt.Fprintf(&b, "Content-Type: text/plain; charset=iso-8859-1\nContent-Transfer-Encoding: quoted-printable\n\n"+
+			fmt.Fprintf(&b, "MIME-Version: 1.0\nContent-Type: text/plain; charset=iso-8859-1\nContent-Transfer-Encoding: quoted-printable\n\n"+
 				"caf=E9 <URL:http://q%d.example/very/long/path/cut/by/a/soft/line/=\nbreak.html>\n", i)
 		case 2:
-			fmt.Fprintf(&b, "Content-Transfer-Encoding: base64\n\n%s\n",
+			fmt.Fprintf(&b, "MIME-Version: 1.0\nContent-Transfer-Encoding: base64\n\n%s\n",
 				"PGh0dHA6Ly9iNjQuZXhhbXBsZS8+IGFuZCA8VVJMOmZ0cDovL2ZvLmV4YW1wbGUvYmFyPgo=")
 		case 3:
-			fmt.Fprintf(&b, "Content-Type: multipart/alternative; boundary=b%d\n\n--b%d\nContent-Type: text/html\n\n"+
+			fmt.Fprintf(&b, "MIME-Version: 1.0\nContent-Type: multipart/alternative; boundary=b%d\n\n--b%d\nContent-Type: text/html\n\n"+
 				"<p><a href=\"http://html%d.example/\">x</a> &lt;http://t.example/&gt;</p>\n--b%d--\n", i, i, i, i)
 		case 4:
-			b.WriteString("Content-Type: multipart/mixed; boundary=zz\n\n--zz\n\n<http://broken.example/>\n") // never closed
+			b.WriteString("MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=zz\n\n--zz\n\n<http://broken.example/>\n") // never closed
 		case 5:
 			fmt.Fprintf(&b, "\r\n<http://crlf%d.example/>\r\n", i)
 		}
