@@ -319,6 +319,37 @@ func TestProse(t *testing.T) {
 		// in pieces may cut.
 		{"a label of two-byte characters", "see a.\u00e9t\u00e9 x", hostsRules, 0,
 			[]proseWant{{"1:5", Schemeless, "a.\u00e9t\u00e9", "a.\u00e9t\u00e9 x", "see ", ""}}},
+		// The same after a line break, whose text is not in the Lead.
+		{"a URL after a wrapper, before another, after a line", "x\n<URL:http://a.example/> then http://a.example/ and <http://b.example/x> text", proseRules, 0,
+			[]proseWant{{"2:1", Bare, "URL:http://a.example/", "<URL:http://a.example/>", "", ""},
+				{"2:6", Unwrapped, "http://a.example/", "http://a.example/> then http://a.example/ and <http://b.example/x> text", "<URL:", ""},
+				{"2:30", Unwrapped, "http://a.example/", "http://a.example/ and <http://b.example/x> text", "<URL:http://a.example/> then ", ""},
+				{"2:52", Bare, "http://b.example/x", "<http://b.example/x>", "<URL:http://a.example/> then http://a.example/ and ", ""},
+				{"2:53", Unwrapped, "http://b.example/x", "http://b.example/x> text", "<URL:http://a.example/> then http://a.example/ and <", ""}}},
+		{"a URL after a wrapper, before another, after a line break", "\n<URL:http://a.example/> then http://a.example/ and <http://b.example/x> text", proseRules, 0,
+			[]proseWant{{"2:1", Bare, "URL:http://a.example/", "<URL:http://a.example/>", "", ""},
+				{"2:6", Unwrapped, "http://a.example/", "http://a.example/> then http://a.example/ and <http://b.example/x> text", "<URL:", ""},
+				{"2:30", Unwrapped, "http://a.example/", "http://a.example/ and <http://b.example/x> text", "<URL:http://a.example/> then ", ""},
+				{"2:52", Bare, "http://b.example/x", "<http://b.example/x>", "<URL:http://a.example/> then http://a.example/ and ", ""},
+				{"2:53", Unwrapped, "http://b.example/x", "http://b.example/x> text", "<URL:http://a.example/> then http://a.example/ and <", ""}}},
+		// A lone CR ends the line.
+		{"a lone CR ends the line", "see http://a.example/x and\rnext", proseRules, 0,
+			[]proseWant{{"1:5", Unwrapped, "http://a.example/x", "http://a.example/x and", "see ", ""}}},
+		// E-mail addresses: the local part starts a word, after no "."
+		// ("." between atoms is part of it), and takes at most 63 bytes.
+		{"an e-mail address with a dot", "see a.b@x.example now", hostsRules, 0,
+			[]proseWant{{"1:5", Email, "a.b@x.example", "a.b@x.example now", "see ", ""}}},
+		{"no e-mail address after a dot or a colon", "see .ann@a.example x:ann@a.example", hostsRules, 0, nil},
+		{"a local part of 65 bytes", "see !" + strings.Repeat("a", 64) + "@a.example", hostsRules, 0, nil},
+		// A port of 9; an invalid byte after a host name ends it.
+		{"a port of 9", "see a.example:9/x now", hostsRules, 0,
+			[]proseWant{{"1:5", Schemeless, "a.example:9/x", "a.example:9/x now", "see ", ""}}},
+		{"an invalid byte after a host name", "see a.example\x80 x", hostsRules, 0,
+			[]proseWant{{"1:5", Schemeless, "a.example", "a.example\x80 x", "see ", ""}}},
+		// A host name longer than the maximum length by its port, or by a
+		// character of two bytes, when a read cuts it at the maximum.
+		{"a host name and a port past the maximum", "see a.example:8 x", hostsRules, 10, nil},
+		{"a host name past the maximum by a character", "see a.b\u00e9 x", hostsRules, 4, nil},
 		// The run stops at white space, "<", ">", quotes, Unicode
 		// punctuation; a soft hyphen only without Typography.
 		{"a run", "http://a.example/a\u00e9b\u2019c", proseRules, 0,
@@ -705,12 +736,13 @@ func TestSchemeLetters(t *testing.T) {
 }
 
 // TestHostsLongInput: with the Hosts rule, a "." that starts no host name
-// ("a. b") does not hold the buffer: a long input after it is scanned
-// through it.
+// ("a. b"), or a host name and a port, does not hold the buffer: a long
+// input after them is scanned through it.
 func TestHostsLongInput(t *testing.T) {
-	in := "see a. b " + strings.Repeat("text ", 60000) + "<c:d>"
+	in := "see a. b a.example:80 " + strings.Repeat("text ", 60000) + "<c:d>"
 	s := New(strings.NewReader(in), Rules(hostsRules), WithSchemes(proseKnown))
-	want := []proseWant{{"1:300010", Bare, "c:d", "<c:d>", in[:64], ""}}
+	want := []proseWant{{"1:10", Schemeless, "a.example:80", in[9 : 9+DefaultMaxLength], "see a. b ", ""},
+		{"1:300023", Bare, "c:d", "<c:d>", in[:64], ""}}
 	if got := scanCands(t, s); !reflect.DeepEqual(got, want) {
 		t.Fatalf("got %d candidates, want %+v", len(got), want)
 	}
