@@ -350,6 +350,16 @@ func TestProse(t *testing.T) {
 		// character of two bytes, when a read cuts it at the maximum.
 		{"a host name and a port past the maximum", "see a.example:8 x", hostsRules, 10, nil},
 		{"a host name past the maximum by a character", "see a.b\u00e9 x", hostsRules, 4, nil},
+		// Labels of digits, "z", "-", of letters of two bytes (the last
+		// one 0x80), and of CJK letters after an ASCII one.
+		{"a host name with 9, z and a hyphen", "see a9z.b-c.example x", hostsRules, 0,
+			[]proseWant{{"1:5", Schemeless, "a9z.b-c.example", "a9z.b-c.example x", "see ", ""}}},
+		{"a host name with a letter that ends in 0x80", "see \u0100.example x", hostsRules, 0,
+			[]proseWant{{"1:5", Schemeless, "\u0100.example", "\u0100.example x", "see ", ""}}},
+		{"a CJK label after the dot", "see example.\u65e5\u672c x", hostsRules, 0,
+			[]proseWant{{"1:5", Schemeless, "example.\u65e5\u672c", "example.\u65e5\u672c x", "see ", ""}}},
+		{"a CJK label after the second dot", "see a.example.\u65e5\u672c x", hostsRules, 0,
+			[]proseWant{{"1:5", Schemeless, "a.example.\u65e5\u672c", "a.example.\u65e5\u672c x", "see ", ""}}},
 		// The run stops at white space, "<", ">", quotes, Unicode
 		// punctuation; a soft hyphen only without Typography.
 		{"a run", "http://a.example/a\u00e9b\u2019c", proseRules, 0,
@@ -745,5 +755,14 @@ func TestHostsLongInput(t *testing.T) {
 		{"1:300023", Bare, "c:d", "<c:d>", in[:64], ""}}
 	if got := scanCands(t, s); !reflect.DeepEqual(got, want) {
 		t.Fatalf("got %d candidates, want %+v", len(got), want)
+	}
+}
+
+// TestLastBreak checks lastBreak: the index of the last LF or CR, or -1.
+func TestLastBreak(t *testing.T) {
+	for b, want := range map[string]int{"": -1, "abc": -1, "\nabc": 0, "a\nb\rc": 3, "ab\r\n": 3, "\r": 0, "a\rb": 1} {
+		if got := lastBreak([]byte(b)); got != want {
+			t.Errorf("lastBreak(%q) = %d, want %d", b, got, want)
+		}
 	}
 }
