@@ -381,7 +381,7 @@ func TestRun(t *testing.T) {
 		want  int
 	}{
 		{"abc def", 0, 3}, {"abc", 0, 3}, {"", 0, 0}, {"a<b", 0, 1}, {"a>b", 0, 1}, {`a"b`, 0, 1}, {"a`b", 0, 1},
-		{"a\tb", 0, 1}, {"a\x7fb", 0, 1}, {"a\x00b", 0, 1}, {"a.,;:!?)]}'b", 0, 7}, {"a\u00e9b", 0, 4},
+		{"a\tb", 0, 1}, {"a\x7fb", 0, 1}, {"a\x00b", 0, 1}, {"a.,;:!?)]}'b", 0, 7}, {"a\u00e9b", 0, 4}, {"a\x80b", 0, 1},
 		{"a\u2019b", 0, 1}, {"a\u00a0b", 0, 1}, {"a\u2028b", 0, 1}, {"a\u00adb", 0, 1}, {"a\u00adb", Typography, 4},
 		{"a\u200bb", Typography, 5}, {"a\u200cb", Typography, 1}, {"a\u2060b", Typography, 5}, {"a\ufeffb", Typography, 5},
 		{"a\u200db", Typography, 5}, {"a\u200db", 0, 1}, {"a\xffb", 0, 1}, {"a\xe2\x82", 0, 1}, {"a\u00d7b", 0, 1},
