@@ -360,6 +360,13 @@ func TestProse(t *testing.T) {
 			[]proseWant{{"1:5", Schemeless, "example.\u65e5\u672c", "example.\u65e5\u672c x", "see ", ""}}},
 		{"a CJK label after the second dot", "see a.example.\u65e5\u672c x", hostsRules, 0,
 			[]proseWant{{"1:5", Schemeless, "a.example.\u65e5\u672c", "a.example.\u65e5\u672c x", "see ", ""}}},
+		// What the schemes filter reads after a ":": the input's first
+		// byte, a byte 0x80, a character of two bytes.
+		{"a colon first", ": http://a.example/", proseRules, 0,
+			[]proseWant{{"1:3", Unwrapped, "http://a.example/", "http://a.example/", ": ", ""}}},
+		{"a byte 0x80 after the colon", "see http:\x80", proseRules, 0, nil},
+		{"a character of two bytes after the colon", "see mailto:\u00e9t\u00e9@a.example x", proseRules, 0,
+			[]proseWant{{"1:5", Unwrapped, "mailto:\u00e9t\u00e9@a.example", "mailto:\u00e9t\u00e9@a.example x", "see ", ""}}},
 		// The run stops at white space, "<", ">", quotes, Unicode
 		// punctuation; a soft hyphen only without Typography.
 		{"a run", "http://a.example/a\u00e9b\u2019c", proseRules, 0,
