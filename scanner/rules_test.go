@@ -57,3 +57,65 @@ func TestLongerThanBuffer(t *testing.T) {
 		t.Fatalf("%d candidates, want the whole input", len(got))
 	}
 }
+
+// checkRaws scans in, read in every way and in place, with opts, and
+// compares the Raw of the candidates with want.
+func checkRaws(t *testing.T, in string, opts []Option, want []string) {
+	t.Helper()
+	scan := func(s *Scanner) []string {
+		var got []string
+		for s.Scan() {
+			got = append(got, string(s.Candidate().Raw))
+		}
+		if err := s.Err(); err != nil {
+			t.Fatalf("%q: Err() = %v", in, err)
+		}
+		return got
+	}
+	for i, rd := range readers {
+		if got := scan(New(rd(strings.NewReader(in)), opts...)); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q (reader %d): %q, want %q", in, i, got, want)
+		}
+	}
+	s := New(nil, opts...)
+	s.ResetBytes([]byte(in), Position{}, nil)
+	if got := scan(s); !reflect.DeepEqual(got, want) {
+		t.Fatalf("%q (in place): %q, want %q", in, got, want)
+	}
+}
+
+// TestSkipped checks the wrappers that the default rules drop before
+// working anything out about them (empty ones, runs of "<", those with
+// no ":"), and those they return, the input read in every way and in
+// place, where nothing follows the data.
+func TestSkipped(t *testing.T) {
+	x40 := strings.Repeat("x", 40)
+	for _, c := range []struct {
+		name string
+		in   string
+		opts []Option
+		want []string
+	}{
+		{"a < at the end", "x<", nil, nil},
+		{"<>, then <", "<><", nil, nil},
+		{"<><>", "<><>", nil, nil},
+		{"<< at the end", "a <<", nil, nil},
+		{"<<< at the end", "<<<", nil, nil},
+		// "<>", then a wrapper that opens right after it.
+		{"<> then a wrapper", "<><a:b>", nil, []string{"<a:b>"}},
+		{"<><> then a wrapper", "<><><a:b> <><><><><><> <c:d>", nil, []string{"<a:b>", "<c:d>"}},
+		// Far from the "<": the next "<", or the ">", found by a search.
+		{"a far <", "<" + x40 + "<a:b>", nil, []string{"<a:b>"}},
+		{"a far >, no colon", "<" + x40 + ">", nil, nil},
+		{"a far >, a colon after it", "<" + x40 + "> a:b <c:d>", nil, []string{"<c:d>"}},
+		// A run of "<" with no ":" between, then a wrapper whose body
+		// starts with one.
+		{"a run, then a colon", "<a<b<:x> <c:d>", nil, []string{"<:x>", "<c:d>"}},
+		// Without QuotePrefixes a line break does not stop the search for
+		// ">": the ":" after it is not the wrapper's.
+		{"a colon after the >, on the next line", "<a\nb>:", []Option{Rules(0)}, nil},
+		{"a colon before the >, on the next line", "<a\n:b>", []Option{Rules(0)}, []string{"<a\n:b>"}},
+	} {
+		t.Run(c.name, func(t *testing.T) { checkRaws(t, c.in, c.opts, c.want) })
+	}
+}
