@@ -548,6 +548,11 @@ func TestLeadQuote(t *testing.T) {
 		"> <a:b>": ">", ">> <a:b>": ">>", "> > <a:b>": ">>", ">  > <a:b>": ">", "| > x <a:b>": "|>", "|| <a:b>": "||",
 		"x > <a:b>": "", " > <a:b>": "", "<a:b>": "", ">|><a:b>": ">|>",
 		strings.Repeat(">", 70) + " <a:b>": strings.Repeat(">", 64),
+		// The line of the wrapper, not the first one; on one line, and
+		// going on over the next.
+		"x\n> <a:b>": ">", "x\r> <a:b>": ">", "\r> <a:b>": ">", "\n> <a:b>": ">", "> x\n<a:b>": "", "> x\r\n<a:b>": "",
+		"x\n> <a:b\n> c>": ">", "x\r> <a:b\r> c>": ">", "\r> <a:b\r> c>": ">", "\n> <a:b\n> c>": ">", "> x\n<a:b\nc>": "",
+		"> x\r\n<a:b\r\nc>": "",
 	} {
 		s := New(strings.NewReader(in))
 		if !s.Scan() {

@@ -114,6 +114,7 @@ func TestSkipped(t *testing.T) {
 		// Without QuotePrefixes a line break does not stop the search for
 		// ">": the ":" after it is not the wrapper's.
 		{"a colon after the >, on the next line", "<a\nb>:", []Option{Rules(0)}, nil},
+		{"no colon, over two lines", "<a\nb>", []Option{Rules(0)}, nil},
 		{"a colon before the >, on the next line", "<a\n:b>", []Option{Rules(0)}, []string{"<a\n:b>"}},
 	} {
 		t.Run(c.name, func(t *testing.T) { checkRaws(t, c.in, c.opts, c.want) })
