@@ -115,6 +115,15 @@ func TestSkipped(t *testing.T) {
 		// ">": the ":" after it is not the wrapper's.
 		{"a colon after the >, on the next line", "<a\nb>:", []Option{Rules(0)}, nil},
 		{"no colon, over two lines", "<a\nb>", []Option{Rules(0)}, nil},
+		// Longer bodies, decided over two lines: a ":" or a fullwidth
+		// "：" first, or none.
+		{"a long body, a colon first", "<:" + x40 + "\ny>", nil, []string{"<:" + x40 + "\ny>"}},
+		{"a long body, a fullwidth colon first", "<\uff1a" + x40 + "\ny>", nil, []string{"<\uff1a" + x40 + "\ny>"}},
+		{"a long body, no colon", "<" + x40 + "\ny>", nil, nil},
+		// White space is no byte that no URL holds; other control
+		// characters are, among eight printable bytes too.
+		{"white space", "<a:\tb\x0bc\x0cd>", nil, []string{"<a:\tb\x0bc\x0cd>"}},
+		{"control characters", "<a:\x0eb> <a:\x1fb> <A:BCDEF\x01GHIJ>", nil, nil},
 		{"a colon before the >, on the next line", "<a\n:b>", []Option{Rules(0)}, []string{"<a\n:b>"}},
 	} {
 		t.Run(c.name, func(t *testing.T) { checkRaws(t, c.in, c.opts, c.want) })
