@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -124,8 +125,28 @@ func TestSkipped(t *testing.T) {
 		// characters are, among eight printable bytes too.
 		{"white space", "<a:\tb\x0bc\x0cd>", nil, []string{"<a:\tb\x0bc\x0cd>"}},
 		{"control characters", "<a:\x0eb> <a:\x1fb> <A:BCDEF\x01GHIJ>", nil, nil},
+		// A fullwidth "＞" that the maximum length cuts: the wrapper is
+		// abandoned.
+		{"a fullwidth > past the maximum", "<a:b\uff1e", []Option{MaxLength(5)}, nil},
+		{"a fullwidth > at the maximum", "<a:b\uff1e", []Option{MaxLength(7)}, []string{"<a:b\uff1e"}},
 		{"a colon before the >, on the next line", "<a\n:b>", []Option{Rules(0)}, []string{"<a\n:b>"}},
 	} {
 		t.Run(c.name, func(t *testing.T) { checkRaws(t, c.in, c.opts, c.want) })
+	}
+}
+
+// TestTooLongAtLineBreak: a quoted wrapper whose line breaks at its
+// maximum length is abandoned as too long, whatever the next line holds.
+func TestTooLongAtLineBreak(t *testing.T) {
+	for i, rd := range readers {
+		s := New(rd(strings.NewReader("> <a:cd\nx")), Invalid(), MaxLength(5))
+		var got []string
+		for s.Scan() {
+			c := s.Candidate()
+			got = append(got, fmt.Sprintf("%s %v", c.Raw, c.Err))
+		}
+		if want := []string{"<a:cd longer than 5 bytes"}; !reflect.DeepEqual(got, want) {
+			t.Fatalf("reader %d: %q, want %q", i, got, want)
+		}
 	}
 }
