@@ -150,3 +150,20 @@ func TestTooLongAtLineBreak(t *testing.T) {
 		}
 	}
 }
+
+// TestQuotedFullwidth: in a quoted wrapper, a character of three bytes
+// that is no bracket (a fullwidth colon) is no line break: the wrapper
+// closes on its line, not Unquoted.
+func TestQuotedFullwidth(t *testing.T) {
+	in := "> <a:b\uff1ac>"
+	for i, rd := range readers {
+		s := New(rd(strings.NewReader(in)))
+		if !s.Scan() {
+			t.Fatalf("reader %d: no candidate", i)
+		}
+		c := s.Candidate()
+		if string(c.Raw) != "<a:b\uff1ac>" || c.Err != nil || c.Layout.Quote != ">" || c.Layout.Unquoted || len(c.Layout.Prefixes) != 0 {
+			t.Fatalf("reader %d: %q, Err %v, Layout %+v", i, c.Raw, c.Err, c.Layout)
+		}
+	}
+}
