@@ -90,7 +90,7 @@ func checkRaws(t *testing.T, in string, opts []Option, want []string) {
 // no ":"), and those they return, the input read in every way and in
 // place, where nothing follows the data.
 func TestSkipped(t *testing.T) {
-	x40 := strings.Repeat("x", 40)
+	x40, x70 := strings.Repeat("x", 40), strings.Repeat("x", 70)
 	for _, c := range []struct {
 		name string
 		in   string
@@ -129,6 +129,18 @@ func TestSkipped(t *testing.T) {
 		// abandoned.
 		{"a fullwidth > past the maximum", "<a:b\uff1e", []Option{MaxLength(5)}, nil},
 		{"a fullwidth > at the maximum", "<a:b\uff1e", []Option{MaxLength(7)}, []string{"<a:b\uff1e"}},
+		// Wrappers over lines, closed more than 64 bytes after the "<",
+		// where the searches take over from the loop over nearby bytes.
+		{"a long wrapper over lines", "<a:b\n" + x70 + ">", nil, []string{"<a:b\n" + x70 + ">"}},
+		{"a long wrapper over lines, a fullwidth >", "<a:b\n" + x70 + "\uff1e", nil, []string{"<a:b\n" + x70 + "\uff1e"}},
+		{"a long quoted wrapper", "> <a:" + x70 + "\n> b>", nil, []string{"<a:" + x70 + "\n> b>"}},
+		// A quoted wrapper whose line break ends the data.
+		{"a quoted wrapper, then LF", "> <a:b\n", nil, nil},
+		{"a quoted wrapper, then CR", "> <a:b\r", nil, nil},
+		// Closed at the first ">" of a quote prefix, which must stand
+		// within the maximum length.
+		{"closed at a quote marker", "> <a:b\n>> c", []Option{MaxLength(6)}, []string{"<a:b\n>"}},
+		{"a quote marker past the maximum", "> <a:b\n>> c", []Option{MaxLength(5)}, nil},
 		{"a colon before the >, on the next line", "<a\n:b>", []Option{Rules(0)}, []string{"<a\n:b>"}},
 	} {
 		t.Run(c.name, func(t *testing.T) { checkRaws(t, c.in, c.opts, c.want) })
