@@ -137,6 +137,10 @@ func TestSkipped(t *testing.T) {
 		// A quoted wrapper whose line break ends the data.
 		{"a quoted wrapper, then LF", "> <a:b\n", nil, nil},
 		{"a quoted wrapper, then CR", "> <a:b\r", nil, nil},
+		// A line without the prefix, which closes the wrapper (re-wrapped
+		// by a mailer) or not.
+		{"a quoted wrapper, a line without the prefix", "> <a:b\nc", nil, nil},
+		{"a quoted wrapper, re-wrapped", "> <a:b\ncdefgh>", nil, []string{"<a:b\ncdefgh>"}},
 		// Closed at the first ">" of a quote prefix, which must stand
 		// within the maximum length.
 		{"closed at a quote marker", "> <a:b\n>> c", []Option{MaxLength(6)}, []string{"<a:b\n>"}},
@@ -148,18 +152,47 @@ func TestSkipped(t *testing.T) {
 }
 
 // TestTooLongAtLineBreak: a quoted wrapper whose line breaks at its
-// maximum length is abandoned as too long, whatever the next line holds.
+// maximum length is abandoned as too long, whatever the next line holds;
+// one cut right after the quote prefix of its second line ("|", which
+// never closes a wrapper) keeps it among its Prefixes.
 func TestTooLongAtLineBreak(t *testing.T) {
-	for i, rd := range readers {
-		s := New(rd(strings.NewReader("> <a:cd\nx")), Invalid(), MaxLength(5))
-		var got []string
-		for s.Scan() {
-			c := s.Candidate()
-			got = append(got, fmt.Sprintf("%s %v", c.Raw, c.Err))
+	for _, c := range []struct {
+		in   string
+		max  int
+		want []string
+	}{
+		{"> <a:cd\nx", 5, []string{"<a:cd longer than 5 bytes []"}},
+		{"| <a:b\n| cdef", 7, []string{"<a:b\n|  longer than 7 bytes [{5 7}]"}},
+	} {
+		for i, rd := range readers {
+			s := New(rd(strings.NewReader(c.in)), Invalid(), MaxLength(c.max))
+			var got []string
+			for s.Scan() {
+				c := s.Candidate()
+				got = append(got, fmt.Sprintf("%s %v %v", c.Raw, c.Err, c.Layout.Prefixes))
+			}
+			if !reflect.DeepEqual(got, c.want) {
+				t.Fatalf("%q (reader %d): %q, want %q", c.in, i, got, c.want)
+			}
 		}
-		if want := []string{"<a:cd longer than 5 bytes"}; !reflect.DeepEqual(got, want) {
-			t.Fatalf("reader %d: %q, want %q", i, got, want)
-		}
+	}
+}
+
+// TestQuoteEndedLongInput: a quoted wrapper whose next line has no
+// prefix and does not close it (a word longer than the maximum length) is
+// abandoned there, however long the input after it.
+func TestQuoteEndedLongInput(t *testing.T) {
+	in := "> <a:b\nc" + strings.Repeat("x", 200000) + " <d:e>"
+	s := New(strings.NewReader(in))
+	var got []string
+	for s.Scan() {
+		got = append(got, string(s.Candidate().Raw))
+	}
+	if err := s.Err(); err != nil {
+		t.Fatalf("Err() = %v", err)
+	}
+	if want := []string{"<d:e>"}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("%q, want %q", got, want)
 	}
 }
 
