@@ -367,6 +367,10 @@ func TestProse(t *testing.T) {
 		{"a byte 0x80 after the colon", "see http:\x80", proseRules, 0, nil},
 		{"a character of two bytes after the colon", "see mailto:\u00e9t\u00e9@a.example x", proseRules, 0,
 			[]proseWant{{"1:5", Unwrapped, "mailto:\u00e9t\u00e9@a.example", "mailto:\u00e9t\u00e9@a.example x", "see ", ""}}},
+		// A URL right after a wrapper's ">".
+		{"a URL right after a wrapper", "<a:b>http://x.example/ x", proseRules, 0,
+			[]proseWant{{"1:1", Bare, "a:b", "<a:b>", "", ""},
+				{"1:6", Unwrapped, "http://x.example/", "http://x.example/ x", "<a:b>", ""}}},
 		// The run stops at white space, "<", ">", quotes, Unicode
 		// punctuation; a soft hyphen only without Typography.
 		{"a run", "http://a.example/a\u00e9b\u2019c", proseRules, 0,
@@ -776,5 +780,19 @@ func TestLastBreak(t *testing.T) {
 		if got := lastBreak([]byte(b)); got != want {
 			t.Errorf("lastBreak(%q) = %d, want %d", b, got, want)
 		}
+	}
+}
+
+// TestProseUpToWrapperLongInput: a URL in prose whose run ends at the "<"
+// of a wrapper, then a long input: the wrapper is returned when the URL
+// is, not at the end of the input.
+func TestProseUpToWrapperLongInput(t *testing.T) {
+	in := "see http://a.example/<a:b> " + strings.Repeat("text ", 60000) + "<c:d>"
+	s := New(strings.NewReader(in), Rules(proseRules), WithSchemes(proseKnown))
+	want := []proseWant{{"1:5", Unwrapped, "http://a.example/", in[4 : 4+DefaultMaxLength], "see ", ""},
+		{"1:22", Bare, "a:b", "<a:b>", "see http://a.example/", ""},
+		{"1:300028", Bare, "c:d", "<c:d>", in[:64], ""}}
+	if got := scanCands(t, s); !reflect.DeepEqual(got, want) {
+		t.Fatalf("got %d candidates, want %d", len(got), len(want))
 	}
 }
