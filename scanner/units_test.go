@@ -260,3 +260,41 @@ func TestSchemeAnswersRemembered(t *testing.T) {
 		t.Fatal("mayScheme(abcdefgh://) asked again")
 	}
 }
+
+// TestProseShift: when the buffer drops its first n bytes, the prose
+// finder's offsets move with it; those that fall before the buffer's
+// start (the last end, the memory of runs) stop at 0.
+func TestProseShift(t *testing.T) {
+	s := New(nil, Rules(proseRules), WithSchemes(proseKnown))
+	p := &s.prose
+	p.pr, p.lastEnd, p.runFrom, p.runTo = 20, 12, 10, 30
+	p.queue = append(p.queue[:0], proseCand{start: 5, body: 9, end: 14})
+	p.pending.start = 0
+	s.proseShift(6)
+	if p.pr != 14 || p.lastEnd != 6 || p.runFrom != 4 || p.runTo != 24 || p.pending.start != -6 ||
+		p.queue[0].start != -1 || p.queue[0].body != 3 || p.queue[0].end != 8 {
+		t.Fatalf("after a shift of 6: pr %d, lastEnd %d, runs [%d, %d), pending %d, queue %+v", p.pr, p.lastEnd, p.runFrom, p.runTo,
+			p.pending.start, p.queue[0])
+	}
+	s.proseShift(20)
+	if p.lastEnd != 0 || p.runFrom != 0 || p.runTo != 4 {
+		t.Fatalf("after a shift of 20: lastEnd %d, runs [%d, %d)", p.lastEnd, p.runFrom, p.runTo)
+	}
+}
+
+// TestCJKBreak checks cjkBreak: a label does not run from a CJK letter
+// into an ASCII character or back; other characters (U+0080, "é") join
+// either.
+func TestCJKBreak(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{"a", "\u65e5", true}, {"\u65e5", "a", true}, {"\u65e5", "\u672c", false}, {"a", "b", false},
+		{"\u0080", "\u65e5", false}, {"\u65e5", "\u0080", false}, {"\u00e9", "\u65e5", false}, {"", "a", false},
+	} {
+		if got := cjkBreak([]byte(c.a), []byte(c.b)); got != c.want {
+			t.Errorf("cjkBreak(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
