@@ -298,3 +298,76 @@ func TestCJKBreak(t *testing.T) {
 		}
 	}
 }
+
+// TestFiltered checks the filters of the prose finder's searches: a ":"
+// after a scheme byte, not followed by what ends a URL but for a line
+// break, and a scheme that mayScheme lets through; a "." after "www" or
+// "ftp" at a word start.
+func TestFiltered(t *testing.T) {
+	colon := finder{c: ':', filter: schemes, p: &prose{schemes: proseKnown}}
+	dot := finder{c: '.', filter: www}
+	for _, c := range []struct {
+		f    *finder
+		buf  string
+		want int
+	}{
+		{&colon, "see http: x", -1}, {&colon, "see mailto: x", -1}, {&colon, "see http:\n//x", 8}, {&colon, "see http://x", 8},
+		{&colon, "see Note:x mailto:a", 17}, {&colon, ":: a:: http://x", 11},
+		{&dot, "www.x", 3}, {&dot, "awww.x", -1}, {&dot, ".www.x", -1}, {&dot, "a FTP.x", 5}, {&dot, "a.b.c www.x", 9},
+	} {
+		if got := c.f.filtered([]byte(c.buf), 0); got != c.want {
+			t.Errorf("filtered(%q) with filter %d = %d, want %d", c.buf, c.f.filter, got, c.want)
+		}
+	}
+}
+
+// TestLineHead checks lineHead: the start of the line of buf offset i, at
+// most leadMax bytes, from the buffer when the line starts there, or else
+// from the tracker's head and the bytes after it.
+func TestLineHead(t *testing.T) {
+	a70 := strings.Repeat("a", 70)
+	for _, c := range []struct {
+		buf  string
+		i    int
+		want string
+	}{
+		{"x\n" + a70 + "y", 72, a70[:64]},
+		{"x\nabc", 4, "ab"},
+		{"\nabc", 3, "ab"},
+		{"abc", 2, "ab"},
+		{"abc", 0, ""},
+	} {
+		s := inPlace(c.buf)
+		if got := string(s.lineHead(c.i)); got != c.want {
+			t.Errorf("lineHead(%q, %d) = %q, want %q", c.buf, c.i, got, c.want)
+		}
+	}
+}
+
+// TestAtCountedBack: at counts the position of an offset before the
+// tracker back from it, over line breaks too.
+func TestAtCountedBack(t *testing.T) {
+	in := "\nab\ncd\u00e9f"
+	for i := 0; i <= len(in); i++ {
+		if i == 7 {
+			continue // inside "é"
+		}
+		s := inPlace(in, Filename("f"))
+		s.advanceTo(len(in))
+		want := Position{Filename: "f", Line: 1, Column: 1}.Advance([]byte(in[:i]))
+		if got := s.at(i); got != want {
+			t.Errorf("at(%d) = %+v, want %+v", i, got, want)
+		}
+	}
+}
+
+// TestAtCountedBackFirstLine: the same on the buffer's first line, before
+// any line break.
+func TestAtCountedBackFirstLine(t *testing.T) {
+	t.Skip(`bug (no input of the Scanner is known to reach it): in "ab\ncd", with the tracker at the end, at(1) is 1:1, not 1:2: counted back over a line break, the column is 1 when no line break stands before i in the buffer`)
+	s := inPlace("ab\ncd")
+	s.advanceTo(5)
+	if got := s.at(1); got.Line != 1 || got.Column != 2 {
+		t.Errorf("at(1) = %+v, want 1:2", got)
+	}
+}
