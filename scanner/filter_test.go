@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -79,33 +77,6 @@ var shortcutInputs = []string{
 	strings.Repeat("abcdefghij", 10) + "http://long.example/ " + strings.Repeat("x", 70) + ":",
 	"mailto:mailto:mailto:mailto:mailto:mailto: http://a.example/ http://x.example/\u00e9http://y.example/\u00e9",
 	"user@host.example and (https://en.wikipedia.org/wiki/Foo_(bar)) \"http://q.example/\"",
-}
-
-func TestShortcuts(t *testing.T) {
-	// Runs longer than the default maximum length; the seeds of
-	// FuzzShortcuts reach the maximum with small ones.
-	inputs := append(shortcutInputs[:len(shortcutInputs):len(shortcutInputs)],
-		strings.Repeat("mailto:", 1300)+" http://a.example/ "+strings.Repeat("http://x.example/\u00e9", 500))
-	files, _ := filepath.Glob("../corpus/*.txt")
-	for _, name := range files {
-		b, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		inputs = append(inputs, string(b))
-	}
-	for _, in := range inputs {
-		for _, mode := range proseModes {
-			for _, chunk := range []int{0, 1, 7, 4096} {
-				if chunk == 1 && len(in) > 1<<16 {
-					continue
-				}
-				for _, max := range []int{0, 40} {
-					checkShortcuts(t, []byte(in), mode, chunk, max)
-				}
-			}
-		}
-	}
 }
 
 func FuzzShortcuts(f *testing.F) {
