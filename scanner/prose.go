@@ -252,6 +252,8 @@ func (s *Scanner) at(i int) Position {
 			p.Column = max(1, s.track.Column-(c.Column))
 		} else if k := lastBreak(s.buf[:i]); k >= 0 {
 			p.Column = 1 + runeCount(s.buf[k+1:i])
+		} else {
+			p.Column = s.col0 + runeCount(s.buf[:i])
 		}
 		return p
 	}

@@ -158,6 +158,7 @@ type Scanner struct {
 	unquoted bool // it goes on on a line without its quote prefix
 
 	track tracker // line and column at buf offset track.at
+	col0  int     // the column of buf[0]
 
 	cand   Candidate  // the prose candidate returned last
 	pend   Candidate  // the wrapper decided last
@@ -219,7 +220,7 @@ func (s *Scanner) Reset(r io.Reader) {
 	s.base, s.r, s.w, s.eof, s.err = 0, 0, 0, false, nil
 	s.open, s.openLen, s.fixed, s.openPos, s.lead = -1, 0, false, Position{}, nil
 	s.quote, s.prefixes, s.fallback, s.unquoted = "", s.prefixes[:0], 0, false
-	s.track.counter, s.track.at, s.track.headLen = newCounter(), 0, 0
+	s.track.counter, s.track.at, s.track.headLen, s.col0 = newCounter(), 0, 0, 1
 	s.pend, s.cur, s.ready, s.done = Candidate{}, nil, false, false
 	for _, f := range [...]*finder{&s.lt, &s.gt, &s.ef, &s.lf, &s.cr, &s.lfLine, &s.crLine} {
 		f.reset()
@@ -260,6 +261,7 @@ func (s *Scanner) ResetAt(r io.Reader, at Position) {
 	if at.IsValid() {
 		s.base = at.Offset
 		s.track.Line, s.track.Column = at.Line, max(at.Column, 1)
+		s.col0 = s.track.Column
 	}
 }
 
@@ -434,6 +436,7 @@ func (s *Scanner) fill() {
 	}
 	keep = min(keep, s.track.at)
 	if keep > 0 {
+		s.col0 = s.at(keep).Column
 		copy(s.buf, s.buf[keep:s.w])
 		s.base += int64(keep)
 		s.w -= keep

@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"testing/iotest"
+	"unicode/utf8"
 )
 
 // inPlace returns a Scanner over b, in place, with opts.
@@ -364,10 +366,31 @@ func TestAtCountedBack(t *testing.T) {
 // TestAtCountedBackFirstLine: the same on the buffer's first line, before
 // any line break.
 func TestAtCountedBackFirstLine(t *testing.T) {
-	t.Skip(`bug (no input of the Scanner is known to reach it): in "ab\ncd", with the tracker at the end, at(1) is 1:1, not 1:2: counted back over a line break, the column is 1 when no line break stands before i in the buffer`)
 	s := inPlace("ab\ncd")
 	s.advanceTo(5)
 	if got := s.at(1); got.Line != 1 || got.Column != 2 {
 		t.Errorf("at(1) = %+v, want 1:2", got)
+	}
+}
+
+// TestAtCountedBackAfterFill: the same after fill moved the data to the
+// front of the buffer in the middle of a line, byte by byte: the column of
+// the buffer's first byte is kept.
+func TestAtCountedBackAfterFill(t *testing.T) {
+	in := "xy\u00e9 ab\ncd\nef gh\n"
+	s := New(iotest.OneByteReader(strings.NewReader(in)))
+	for !s.eof {
+		s.r = max(0, s.w-4) // the last 4 bytes are kept
+		s.fill()
+		s.advanceTo(s.track.at + runeSafe(s.buf[s.track.at:s.w]))
+		for i := 0; i < s.track.at; i++ {
+			if !utf8.RuneStart(s.buf[i]) {
+				continue
+			}
+			want := Position{Line: 1, Column: 1}.Advance([]byte(in[:s.base+int64(i)]))
+			if got := s.at(i); got != want {
+				t.Fatalf("base %d: at(%d) = %+v, want %+v", s.base, i, got, want)
+			}
+		}
 	}
 }
