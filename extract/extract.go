@@ -91,6 +91,13 @@ type Mail struct {
 	Part string
 	// Charset is the charset the part declares, in lower case.
 	Charset string
+	// PartPos is where the match stands in its part's decoded text,
+	// counted from the part's first byte at line 1, column 1, offset 0
+	// (a header block's from its first field). Match.Pos is the match's
+	// place in the file where the part's text is the file's (see
+	// package mail's Part.InFile), and the same as PartPos, without its
+	// Filename, where it is not yet.
+	PartPos scanner.Position
 }
 
 // Form is how a URL was written: the kinds of package scanner, which

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"io"
 	"os"
@@ -180,5 +181,44 @@ func TestCPUProfile(t *testing.T) {
 	if rc := run([]string{"--cpuprofile", bad, "../../corpus/rule-7-examples.txt"}, nil, io.Discard, &errOut); rc != 2 ||
 		!strings.Contains(errOut.String(), "--cpuprofile") {
 		t.Errorf("unwritable profile: exit %d, %q", rc, errOut.String())
+	}
+}
+
+// TestMailFileLines: -n and --format place a URL in mail at its line in
+// the file, compressed or not: in a header field, and in a body in 7bit,
+// or in 8bit ISO 8859-1 on a "From " line that the mbox quoted. The
+// places are counted by hand.
+func TestMailFileLines(t *testing.T) {
+	dir := t.TempDir()
+	in := "From a@example.org Mon Jan  1 00:00:00 2001\n" + // line 1, offset 0
+		"Message-ID: <1@example.org>\n" + // line 2, offset 44
+		"X-URL: <http://h.example/>\n" + // line 3, offset 72: "<" at 79
+		"\n" + // line 4
+		"see <http://a.example/>\n" + // line 5, offset 100: "<" at 104
+		"\n" + // line 6, offset 124
+		"From b@example.org Mon Jan  1 00:00:00 2001\n" + // line 7, offset 125
+		"MIME-Version: 1.0\n" + // line 8, offset 169
+		"Content-Type: text/plain; charset=iso-8859-1\n" + // line 9, offset 187
+		"\n" + // line 10, offset 232
+		">From caf\xe9: <http://b.example/>\n" // line 11, offset 233: "<" at 245, after 12 characters
+	mbox := writeFile(t, dir, "list.mbox", in)
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(in))
+	zw.Close()
+	gzName := writeFile(t, dir, "list.mbox.gz", gz.String())
+	for _, name := range []string{mbox, gzName} {
+		var out, errOut bytes.Buffer
+		run([]string{"-Hn", name}, nil, &out, &errOut)
+		want := name + ":3:8:http://h.example/\n" + name + ":5:5:http://a.example/\n" + name + ":11:13:http://b.example/\n"
+		if out.String() != want {
+			t.Errorf("-Hn %s: got %q, want %q (stderr %q)", name, out.String(), want, errOut.String())
+		}
+		out.Reset()
+		run([]string{"--format", "{offset} {part_line}:{part_col}@{part_offset} {url}", name}, nil, &out, &errOut)
+		want = "79 2:8@35 http://h.example/\n104 1:5@4 http://a.example/\n245 1:12@12 http://b.example/\n"
+		if out.String() != want {
+			t.Errorf("--format %s: got %q, want %q (stderr %q)", name, out.String(), want, errOut.String())
+		}
 	}
 }

@@ -42,6 +42,9 @@ var fields = map[string]func(m extract.Match) string{
 	"message_id":     func(m extract.Match) string { return m.Mail.MessageID },
 	"message_offset": func(m extract.Match) string { return itoaIf64(m.Mail.MessageOffset, m.Mail.Message) },
 	"part":           func(m extract.Match) string { return m.Mail.Part },
+	"part_line":      func(m extract.Match) string { return itoaIf(m.Mail.PartPos.Line) },
+	"part_col":       func(m extract.Match) string { return itoaIf(m.Mail.PartPos.Column) },
+	"part_offset":    func(m extract.Match) string { return itoaIf64(m.Mail.PartPos.Offset, m.Mail.Message) },
 	"charset":        func(m extract.Match) string { return m.Mail.Charset },
 }
 

@@ -119,6 +119,13 @@ type Part struct {
 	Origin scanner.Position
 	// Warnings apply to every URL of the part.
 	Warnings []string
+	// InFile says that Origin is in the file and that the positions of
+	// the part's matches are the file's: the part is the text of the
+	// file as it stands (a header block, a message read as text, a body
+	// in 7bit or 8bit), but for the bytes that a single-byte charset
+	// decoded to UTF-8 grew by and the ">" of the mbox's quoted "From "
+	// lines, which the positions of its matches take into account.
+	InFile bool
 
 	input string        // the kind of the input, for Match.Input
 	cur   extract.Match // the match handed over last, when it is not the extractor's (not reset by newPart)
@@ -132,6 +139,8 @@ type Part struct {
 	extras    []decoded // the fields of the header with encoded words
 	nextExtra int       // the first of extras whose matches are still to come
 	link      link      // the href or src attribute of HTML handed over last
+	chars     shifts    // for a part InFile in a single-byte charset, the characters that decoding grew
+	unquoted  *shifts   // for a part InFile in an mbox, the ">" that the mbox reader took
 }
 
 // PartError says that a part, or what is left of a message, could not be
@@ -224,7 +233,8 @@ func (w *walker) parts(r io.Reader, kind Kind, at Start) iter.Seq2[*Part, error]
 			yield(&Part{Body: r, input: w.input}, nil)
 		case Mbox:
 			m := newMbox(r)
-			w.ended = m.ended
+			w.ended, w.mb = m.ended, m
+			defer func() { w.mb = nil }()
 			if at.Pos.IsValid() {
 				m.offset, m.lines = at.Pos.Offset, scanner.LinesAt(scanner.Position{Line: at.Pos.Line, Column: 1})
 			}
@@ -296,6 +306,8 @@ type walker struct {
 	part     Part             // the part yielded last, reused
 	block    eofReader        // the Body of a header block
 	media    map[string]media // Content-Type fields read, with what they say
+	mb       *mbox            // the mbox read, or nil
+	bodyAt   scanner.Position // where the body of the message read stands in the file
 }
 
 // newPart returns w.part afresh for the part at path, of the current
@@ -308,6 +320,8 @@ func (w *walker) newPart(path, cs string) *Part {
 	p := &w.part
 	p.Message, p.MessageID, p.MessageOffset, p.Path, p.Charset = w.msg, w.id, w.offset, path, cs
 	p.Body, p.Origin, p.Warnings, p.input = nil, scanner.Position{}, p.Warnings[:0], w.input
+	p.InFile, p.unquoted = false, nil
+	p.chars.reset()
 	p.inMemory, p.text, p.textErr, p.html, p.header, p.extras, p.nextExtra = false, nil, nil, nil, nil, p.extras[:0], 0
 	p.link = link{pos: scanner.Position{Offset: -1}}
 	return p
@@ -432,6 +446,9 @@ func (w *walker) entityMessage(br *bufio.Reader, path string, origin scanner.Pos
 func (w *walker) header(h *header, body io.Reader, path string, origin scanner.Position) bool {
 	if path == "" {
 		w.id = w.ids.Bytes(h.get(messageID))
+		l := scanner.LinesAt(origin)
+		l.Add(h.block)
+		w.bodyAt = l.Pos()
 	}
 	hpath := "header"
 	if path != "" {
@@ -452,7 +469,8 @@ func (w *walker) header(h *header, body io.Reader, path string, origin scanner.P
 	if len(h.block) > 0 {
 		p := w.newPart(hpath, "")
 		w.block = eofReader{b: h.block}
-		p.Body, p.Origin, p.header = &w.block, origin, h
+		p.Body, p.Origin, p.header, p.InFile = &w.block, origin, h, path == ""
+		w.unquote(p)
 		p.inMemory, p.text = true, h.block
 		if encodedWord(h.values) { // a field may hold an encoded word
 			for i := range h.fields {
@@ -478,7 +496,8 @@ func (w *walker) header(h *header, body io.Reader, path string, origin scanner.P
 // part at path. A non-nil why is said in a warning.
 func (w *walker) asText(r io.Reader, path string, origin scanner.Position, why error) bool {
 	p := w.newPart(path, "us-ascii")
-	p.Body, p.Origin = r, origin
+	p.Body, p.Origin, p.InFile = r, origin, path == ""
+	w.unquote(p)
 	switch {
 	case w.input == "mail" && path == "":
 		p.Message, p.input = 0, Text.String() // the input is text after all
@@ -519,7 +538,7 @@ func (w *walker) entity(ctype, cte []byte, body io.Reader, path string, whole bo
 		textPath = join(path, 1)
 	}
 	if body == io.Reader(&w.rest) && plain(mediatype, md.text) {
-		return w.textInMemory(md.text, enc, w.rest.b, textPath)
+		return w.textInMemory(md.text, enc, w.rest.b, textPath, whole && path == "")
 	}
 	switch enc {
 	case quotedPrintable:
@@ -538,7 +557,7 @@ func (w *walker) entity(ctype, cte []byte, body io.Reader, path string, whole bo
 				Err: fmt.Errorf("%s nested deeper than %d levels: the rest is read as text", mediatype, MaxDepth), Warning: true}) {
 				return false
 			}
-			return w.text("text/plain", md.text, body, textPath)
+			return w.text("text/plain", md.text, body, textPath, false)
 		}
 		w.depth++
 		defer func() { w.depth-- }()
@@ -549,7 +568,7 @@ func (w *walker) entity(ctype, cte []byte, body io.Reader, path string, whole bo
 	case mediatype == "message/rfc822" || mediatype == "message/global":
 		return w.entityMessage(bufio.NewReader(body), textPath, scanner.Position{Line: 1, Column: 1})
 	case strings.HasPrefix(mediatype, "text/"), textMessage(mediatype):
-		return w.text(mediatype, md.text, body, textPath)
+		return w.text(mediatype, md.text, body, textPath, whole && path == "" && enc == identity)
 	}
 	return w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Path: textPath,
 		Err: fmt.Errorf("%s: %w", mediatype, ErrNotText), Warning: true})
@@ -578,7 +597,7 @@ func (w *walker) multipart(md media, body io.Reader, path, textPath string) bool
 			Err: fmt.Errorf("multipart %s: read as text", why), Warning: true}) {
 			return false
 		}
-		return w.text("text/plain", md.text, io.MultiReader(bytes.NewReader(rec.buf), rec.r), textPath)
+		return w.text("text/plain", md.text, io.MultiReader(bytes.NewReader(rec.buf), rec.r), textPath, false)
 	}
 	if boundary == "" {
 		return asText("without a boundary parameter")
@@ -738,9 +757,12 @@ func plain(mediatype string, tf textForm) bool {
 // textInMemory yields a text part that is all in memory, body, the whole
 // body of a message read in place, in the transfer encoding enc: decoded
 // at once, as text reads it, into buffers that serve part
-// after part, and scanned where it lies.
-func (w *walker) textInMemory(tf textForm, enc int, body []byte, path string) bool {
+// after part, and scanned where it lies. top says that body is the body
+// of the message read, whose positions are the file's when it is not
+// transfer-encoded.
+func (w *walker) textInMemory(tf textForm, enc int, body []byte, path string, top bool) bool {
 	part := w.newPart(path, tf.charset)
+	w.inFile(part, top && enc == identity)
 	if !w.unknownCharset(part, tf, path) {
 		return false
 	}
@@ -757,7 +779,7 @@ func (w *walker) textInMemory(tf textForm, enc int, body []byte, path string) bo
 		text = w.dec
 	}
 	if cm, ok := tf.enc.(*charmap.Charmap); ok {
-		w.cs = appendSingleByte(w.cs[:0], text, cm)
+		w.cs = appendSingleByte(w.cs[:0], text, cm, part.charMarks(), part.Origin.Offset)
 		text = w.cs
 	}
 	w.decoded = eofReader{text, err}
@@ -778,15 +800,19 @@ func (w *walker) unknownCharset(part *Part, tf textForm, path string) bool {
 		Err: errors.New(warning), Warning: true})
 }
 
-// text yields a text part, decoded to UTF-8.
-func (w *walker) text(mediatype string, tf textForm, body io.Reader, path string) bool {
+// text yields a text part, decoded to UTF-8. inFile says that body is
+// the file's text, as the body of the message read without a transfer
+// encoding is.
+func (w *walker) text(mediatype string, tf textForm, body io.Reader, path string, inFile bool) bool {
 	part := w.newPart(path, tf.charset)
+	_, single := tf.enc.(*charmap.Charmap)
+	w.inFile(part, inFile && mediatype != "text/html" && !tf.flowed && (tf.enc == nil || single))
 	if enc := tf.enc; enc != nil {
 		if !w.unknownCharset(part, tf, path) {
 			return false
 		}
 		if cm, ok := enc.(*charmap.Charmap); ok {
-			w.single.reset(body, cm)
+			w.single.reset(body, cm, part.charMarks(), part.Origin.Offset)
 			w.single.ended = w.ended
 			body = &w.single // one text part is read at a time
 		} else {
@@ -803,6 +829,31 @@ func (w *walker) text(mediatype string, tf textForm, body io.Reader, path string
 	}
 	part.Body = body
 	return w.yield(part, nil)
+}
+
+// inFile makes part's positions the file's when ok: it then starts where
+// the body of the message read starts.
+func (w *walker) inFile(part *Part, ok bool) {
+	if ok && w.bodyAt.IsValid() {
+		part.Origin, part.InFile = w.bodyAt, true
+		w.unquote(part)
+	}
+}
+
+// unquote gives a part InFile the ">" that the mbox reader takes.
+func (w *walker) unquote(part *Part) {
+	if part.InFile && w.mb != nil {
+		part.unquoted = &w.mb.unquoted
+	}
+}
+
+// charMarks returns the marks of the characters that decoding a
+// single-byte charset grows, for a part InFile, or nil.
+func (p *Part) charMarks() *shifts {
+	if !p.InFile {
+		return nil
+	}
+	return &p.chars
 }
 
 // fail reports that what is left of the part at path cannot be read.
@@ -937,6 +988,12 @@ func (rd *Reader) each(r io.Reader, kind Kind, at Start, c *Counts, views bool, 
 		} else {
 			x.ResetAt(p.Body, p.Origin)
 		}
+		if p.InFile {
+			p.chars.settled = x.Settled
+			if p.unquoted != nil {
+				p.unquoted.settled = func() int64 { return p.chars.source(x.Settled()-1) + 1 }
+			}
+		}
 		var side *extract.Extractor
 		if len(p.extras) > 0 {
 			side = rd.extractor(&rd.side)
@@ -1068,6 +1125,33 @@ func (p *Part) blockPos(off int) scanner.Position {
 	return l.Pos()
 }
 
+// place returns where a match at pos, as the extractor counted it from
+// p.Origin, stands in the part's decoded text and in the file. The
+// extractor counts the decoded text; for a part InFile, the file is
+// further on by what a single-byte charset's decoding grew (less) and by
+// the ">" that the mbox reader took (more, and a column more on the line
+// it was taken from).
+func (p *Part) place(pos scanner.Position) (inPart, inFile scanner.Position) {
+	inPart, inFile = pos, pos
+	inPart.Filename = ""
+	if p.Origin.IsValid() {
+		inPart.Offset -= p.Origin.Offset
+		inPart.Line -= p.Origin.Line - 1
+	}
+	if !p.InFile {
+		return inPart, inFile
+	}
+	off := p.chars.source(pos.Offset)
+	if q := p.unquoted; q != nil {
+		off = q.source(off)
+		if q.line == pos.Line {
+			inFile.Column++
+		}
+	}
+	inFile.Offset = off
+	return inPart, inFile
+}
+
 // label adds the message and part to a match, and returns it.
 func (p *Part) label(m *extract.Match) *extract.Match {
 	m.Input = p.input
@@ -1075,8 +1159,9 @@ func (p *Part) label(m *extract.Match) *extract.Match {
 		return m
 	}
 	m.Mail = extract.Mail{Message: p.Message, MessageID: p.MessageID, MessageOffset: p.MessageOffset, Part: p.Path, Charset: p.Charset}
+	m.Mail.PartPos, m.Pos = p.place(m.Pos)
 	if p.header != nil {
-		if name := p.header.fieldAt(m.Pos.Offset - p.Origin.Offset); name != "" {
+		if name := p.header.fieldAt(m.Mail.PartPos.Offset); name != "" {
 			m.Mail.Part += ":" + name
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"unicode/utf8"
 
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/transform"
@@ -582,7 +583,7 @@ func TestMessageKinds(t *testing.T) {
 				"The FAQ is at <URL:ftp://ftp.example.org/pub/\n    faq.txt>.\n",
 			[]string{
 				"header:X-URL  <news1@example.org> 6:8 http://news.example.org/faq",
-				"1 us-ascii <news1@example.org> 1:15 ftp://ftp.example.org/pub/faq.txt",
+				"1 us-ascii <news1@example.org> 8:15 ftp://ftp.example.org/pub/faq.txt", // the file line: the body is the file's text
 			}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -625,10 +626,19 @@ func TestSingleByte(t *testing.T) {
 		for _, rd := range []func(io.Reader) io.Reader{
 			func(r io.Reader) io.Reader { return r }, iotest.OneByteReader, iotest.HalfReader, iotest.DataErrReader,
 		} {
-			s.reset(rd(bytes.NewReader(all)), cm)
+			var marks shifts
+			s.reset(rd(bytes.NewReader(all)), cm, &marks, 100)
 			got, err := io.ReadAll(&s)
 			if err != nil || !bytes.Equal(got, want) {
 				t.Errorf("%v: got %q (%v), want %q", cm, got, err, want)
+			}
+			// Each character decoded stands where its byte stood.
+			for i, k := 0, 0; k < len(got); i++ {
+				if at := marks.source(100 + int64(k)); at != 100+int64(i) {
+					t.Fatalf("%v: the character at %d is taken back to %d, not %d", cm, 100+k, at, 100+i)
+				}
+				_, n := utf8.DecodeRune(got[k:])
+				k += n
 			}
 		}
 	}

@@ -28,6 +28,14 @@ type mbox struct {
 	nl        bool   // the last piece read ends a line
 	blank     bool   // the last line read is empty
 	inMsg     bool
+
+	// lineAt is the file line of the last piece read; unquoted marks the
+	// ">" taken from the quoted "From " lines of the current message,
+	// each at the offset where its line's text, as read, would stand in
+	// the file without the ">" taken before it; taken counts them.
+	lineAt   int
+	unquoted shifts
+	taken    int64
 }
 
 func newMbox(r io.Reader) *mbox {
@@ -68,6 +76,7 @@ func (m *mbox) fetch() bool {
 		return false
 	}
 	m.offset += int64(len(piece))
+	m.lineAt = m.lines.Pos().Line
 	m.lines.Add(piece)
 	m.lineStart = m.nl
 	m.sepOK = m.lineStart && m.blank
@@ -102,6 +111,8 @@ func (m *mbox) next() (int64, int, bool) {
 		}
 	}
 	m.inMsg = true
+	m.unquoted.reset()
+	m.taken = 0
 	return at, m.lines.Pos().Line, true
 }
 
@@ -131,6 +142,8 @@ func (m *mbox) Read(p []byte) (int, error) {
 			return 0, io.EOF
 		}
 		if m.lineStart && quotedFrom(m.line) {
+			m.unquoted.add(m.offset-int64(len(m.line))-m.taken, 1, m.lineAt)
+			m.taken++
 			m.line = m.line[1:]
 		}
 	}

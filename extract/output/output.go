@@ -29,9 +29,10 @@ import (
 //	error_offset, scheme, form, raw, offset, length, line, col,
 //	alternatives, warnings
 //
-// and, for a match in mail, message, message_id, message_offset, part
-// and charset. error and warnings are absent when empty, and so are the
-// error_ fields when the reason is not a grammar's.
+// and, for a match in mail, message, message_id, message_offset, part,
+// part_line, part_col, part_offset and charset. error and warnings are
+// absent when empty, and so are the error_ fields when the reason is not
+// a grammar's.
 func AppendJSON(dst []byte, m *extract.Match) []byte {
 	return (*Encoder)(nil).Append(dst, m)
 }
@@ -158,6 +159,12 @@ func appendTail(dst []byte, m *extract.Match) []byte {
 		dst = strconv.AppendInt(dst, mc.MessageOffset, 10)
 		dst = append(dst, `,"part":`...)
 		dst = AppendString(dst, mc.Part)
+		dst = append(dst, `,"part_line":`...)
+		dst = strconv.AppendInt(dst, int64(mc.PartPos.Line), 10)
+		dst = append(dst, `,"part_col":`...)
+		dst = strconv.AppendInt(dst, int64(mc.PartPos.Column), 10)
+		dst = append(dst, `,"part_offset":`...)
+		dst = strconv.AppendInt(dst, mc.PartPos.Offset, 10)
 		if mc.Charset != "" {
 			dst = append(dst, `,"charset":`...)
 			dst = AppendString(dst, mc.Charset)

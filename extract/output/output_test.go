@@ -87,12 +87,14 @@ func TestAppendJSON(t *testing.T) {
 	m = extract.Match{Pos: scanner.Position{Filename: "f\u202e.txt", Offset: 3, Line: 1, Column: 4}, URL: "http://a.example/~x",
 		Error: err.Error(), Err: err, Scheme: "http", Form: extract.FormBare, Raw: "<http://a.example/~x>", Input: "mail",
 		Warnings: []string{"space inside a line"},
-		Mail:     extract.Mail{Message: 2, MessageID: "<id@x>", MessageOffset: 100, Part: "1", Charset: "utf-8"}}
+		Mail: extract.Mail{Message: 2, MessageID: "<id@x>", MessageOffset: 100, Part: "1", Charset: "utf-8",
+			PartPos: scanner.Position{Offset: 1, Line: 1, Column: 2}}}
 	const want2 = `{"path":"f\u202e.txt","input":"mail","url":"http://a.example/~x","valid":false,` +
 		`"error":"http: \"~\" at 17 is unsafe and must be encoded (RFC 1738 section 2.2)","error_rule":"unsafe",` +
 		`"error_section":"RFC 1738 section 2.2","error_offset":17,"scheme":"http","form":"bare",` +
 		`"raw":"<http://a.example/~x>","offset":3,"length":21,"line":1,"col":4,"alternatives":[],` +
-		`"warnings":["space inside a line"],"message":2,"message_id":"<id@x>","message_offset":100,"part":"1","charset":"utf-8"}`
+		`"warnings":["space inside a line"],"message":2,"message_id":"<id@x>","message_offset":100,"part":"1",` +
+		`"part_line":1,"part_col":2,"part_offset":1,"charset":"utf-8"}`
 	if got := string(AppendJSON(nil, &m)); got != want2 {
 		t.Errorf("got  %s\nwant %s", got, want2)
 	}
@@ -158,6 +160,9 @@ type jsonMail struct {
 	MessageID     string `json:"message_id"`
 	MessageOffset int64  `json:"message_offset"`
 	Part          string `json:"part"`
+	PartLine      int    `json:"part_line"`
+	PartCol       int    `json:"part_col"`
+	PartOffset    int64  `json:"part_offset"`
 	Charset       string `json:"charset,omitempty"`
 }
 
@@ -198,8 +203,9 @@ func FuzzAppendJSON(f *testing.F) {
 			m.Warnings, want.Warnings = []string{warning}, []string{warning}
 		}
 		if message > 0 {
-			m.Mail = extract.Mail{Message: message, MessageID: id, MessageOffset: offset / 2, Part: "1." + alt, Charset: warning}
-			want.jsonMail = &jsonMail{message, id, offset / 2, "1." + alt, warning}
+			m.Mail = extract.Mail{Message: message, MessageID: id, MessageOffset: offset / 2, Part: "1." + alt, Charset: warning,
+				PartPos: scanner.Position{Line: message + 1, Column: message + 2, Offset: offset / 3}}
+			want.jsonMail = &jsonMail{message, id, offset / 2, "1." + alt, message + 1, message + 2, offset / 3, warning}
 		}
 		reference := func(want jsonRecord) string {
 			var b bytes.Buffer

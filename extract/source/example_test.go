@@ -36,5 +36,5 @@ func Example() {
 	}
 	// Output:
 	// mbox <1@example.org> header:List-Archive list.mbox.gz:4:15 http://lists.example.org/archive/
-	// mbox <1@example.org> 1 list.mbox.gz:1:5 ftp://ftp.example.org/pub/file.txt
+	// mbox <1@example.org> 1 list.mbox.gz:6:5 ftp://ftp.example.org/pub/file.txt
 }

@@ -38,8 +38,8 @@ func TestRead(t *testing.T) {
 		err  error
 	}{
 		{"text", New(), []byte("see <http://a.example/>"), []string{"text 1:5 http://a.example/"}, nil},
-		{"mail", New(), []byte("From: a\nSubject: b\n\n<http://b.example/>"), []string{"mail 1:1 http://b.example/"}, nil},
-		{"mbox", New(), []byte("From x\nFrom: a\n\n<http://c.example/>\n"), []string{"mbox 1:1 http://c.example/"}, nil},
+		{"mail", New(), []byte("From: a\nSubject: b\n\n<http://b.example/>"), []string{"mail 4:1 http://b.example/"}, nil},
+		{"mbox", New(), []byte("From x\nFrom: a\n\n<http://c.example/>\n"), []string{"mbox 4:1 http://c.example/"}, nil},
 		{"forced text", New(As(mail.Text)), []byte("From: a\n\n<http://d.example/>"), []string{"text 3:1 http://d.example/"}, nil},
 		{"UTF-16", New(), utf16, []string{"text 1:3 http://u.example/"}, nil},
 		{"binary read", New(), []byte("\x00<http://e.example/>"), []string{"text 1:2 http://e.example/"}, nil},

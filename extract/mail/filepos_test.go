@@ -1,0 +1,126 @@
+package mail
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/urlsift/urlsift/extract"
+)
+
+// positions returns, for every match of an mbox read in place or
+// streamed, its part, its place in the file and its place in the part.
+func positions(t *testing.T, in []byte, streamed bool) []string {
+	t.Helper()
+	var out []string
+	rd := NewReader()
+	rd.w.streamed = streamed
+	rd.each(bytes.NewReader(in), Mbox, Start{}, nil, true, func(m *extract.Match, err error) bool {
+		if err != nil {
+			t.Fatal(err)
+		}
+		pp := m.Mail.PartPos
+		out = append(out, fmt.Sprintf("%s %d:%d@%d part %d:%d@%d %s", m.Mail.Part, m.Pos.Line, m.Pos.Column, m.Pos.Offset,
+			pp.Line, pp.Column, pp.Offset, m.URL))
+		return true
+	})
+	return out
+}
+
+// TestFilePositions: the matches of a header block and of a body in 7bit
+// or 8bit stand where they stand in the file, in place and streamed: in a
+// single-byte charset, whose characters grow when decoded to UTF-8, and
+// on a quoted "From " line that the mbox reader takes a ">" from. The
+// places are counted by hand from the text below.
+func TestFilePositions(t *testing.T) {
+	in := "From a@example.org Mon Jan  1 00:00:00 2001\n" + // line 1, offset 0
+		"Message-ID: <1@example.org>\n" + // line 2, offset 44
+		"X-URL: <http://h.example/>\n" + // line 3, offset 72: "<" at 79
+		"\n" + // line 4, offset 99
+		"see <http://a.example/>\n" + // line 5, offset 100: "<" at 104
+		"\n" + // line 6, offset 124
+		"From b@example.org Mon Jan  1 00:00:00 2001\n" + // line 7, offset 125
+		"MIME-Version: 1.0\n" + // line 8, offset 169
+		"Content-Type: text/plain; charset=iso-8859-1\n" + // line 9, offset 187
+		"Content-Transfer-Encoding: 8bit\n" + // line 10, offset 232
+		"\n" + // line 11, offset 264
+		"caf\xe9 \xe0 <http://b.example/>\n" + // line 12, offset 265: "<" at 272
+		"\xe9t\xe9 <http://c.example/>\n" // line 13, offset 292: "<" at 296
+	want := []string{
+		"header:X-URL 3:8@79 part 2:8@35 http://h.example/",
+		"1 5:5@104 part 1:5@4 http://a.example/",
+		"1 12:8@272 part 1:8@9 http://b.example/",
+		"1 13:5@296 part 2:5@35 http://c.example/", // "café à <...>\n" is 29 bytes in UTF-8, "été " 6
+	}
+	for _, streamed := range []bool{false, true} {
+		if got := positions(t, []byte(in), streamed); strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("streamed %v:\ngot  %q\nwant %q", streamed, got, want)
+		}
+	}
+}
+
+// TestFilePositionsQuoted: in a message streamed because it is large, the
+// ">" that the mbox reader takes from quoted "From " lines, and the
+// characters of a single-byte charset, are counted back: every URL stands
+// at its "<" in the file, whose place is found by searching the file.
+func TestFilePositionsQuoted(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("From a@example.org Mon Jan  1 00:00:00 2001\nMIME-Version: 1.0\n" +
+		"Content-Type: text/plain; charset=iso-8859-1\n\n")
+	var urls []string
+	for i := range 9000 { // more marks than maxMarks: those settled are dropped
+		u := fmt.Sprintf("http://u%d.example/", i)
+		urls = append(urls, u)
+		switch i % 3 {
+		case 0:
+			fmt.Fprintf(&b, ">From caf\xe9 <%s>\n", u)
+		case 1:
+			fmt.Fprintf(&b, "\xe0\xe0 <%s> and some more text to make the message long\n", u)
+		default:
+			fmt.Fprintf(&b, ">>From here: <%s>\n", u)
+		}
+	}
+	in := []byte(b.String())
+	if len(in) < 128<<10 {
+		t.Fatalf("only %d bytes: not streamed", len(in))
+	}
+	for _, streamed := range []bool{false, true} {
+		got := positions(t, in, streamed)
+		if len(got) != len(urls) {
+			t.Fatalf("streamed %v: %d matches, want %d", streamed, len(got), len(urls))
+		}
+		at := 0
+		for i, u := range urls {
+			at += bytes.Index(in[at:], []byte("<"+u+">"))
+			line := bytes.Count(in[:at], []byte("\n")) + 1
+			col := at - bytes.LastIndexByte(in[:at], '\n') // a column a byte: ASCII and ISO 8859-1
+			prefix := fmt.Sprintf("1 %d:%d@%d part ", line, col, at)
+			if !strings.HasPrefix(got[i], prefix) || !strings.HasSuffix(got[i], " "+u) {
+				t.Fatalf("streamed %v: got %q, want %q...", streamed, got[i], prefix)
+			}
+		}
+	}
+}
+
+// TestShiftsSettled: marks wait in their thousands only until the scan
+// settles past them; the offsets asked for after it are still right.
+func TestShiftsSettled(t *testing.T) {
+	var s shifts
+	settled := int64(0)
+	s.settled = func() int64 { return settled }
+	for i := range int64(10 * maxMarks) {
+		settled = 10 * i // nothing before the last mark but 100 is asked for
+		s.add(10*i+5, -1, 0)
+		if len(s.marks) > maxMarks+1 {
+			t.Fatalf("%d marks wait", len(s.marks))
+		}
+	}
+	// Each mark before an offset takes it one byte back.
+	for _, off := range []int64{settled, settled + 4, settled + 5, settled + 6} {
+		want := off - (off+5)/10
+		if got := s.source(off); got != want {
+			t.Errorf("source(%d) = %d, want %d", off, got, want)
+		}
+	}
+}
