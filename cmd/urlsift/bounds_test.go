@@ -103,7 +103,8 @@ func TestErrorsInOrder(t *testing.T) {
 	run(nil, strings.NewReader(in.String()), interleaved{&log, "out "}, interleaved{&log, "err "})
 	want := ""
 	for i := range 3 {
-		want += fmt.Sprintf("err urlsift: -: message %d <%d@x> part 1: 1:1: illegal base64 data\nout http://m%d.example/\n", 2*i+1, i, i)
+		// At the line of the bad base64 in the file: 14 lines to a pair of messages.
+		want += fmt.Sprintf("err urlsift: -: message %d <%d@x> part 1: %d:1: illegal base64 data\nout http://m%d.example/\n", 2*i+1, i, 8+14*i, i)
 	}
 	if log.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", log.String(), want)

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/base64"
 	"io"
+
+	"github.com/urlsift/urlsift/scanner"
 )
 
 // b64Reader decodes base64 (RFC 2045 section 6.8) with
@@ -21,16 +23,56 @@ type b64Reader struct {
 	have   int
 	buf    []byte // backs out
 	padded bool   // the data decoded so far ends with its padding
+
+	// marks, when not nil, ties what b gives out to what it reads: an
+	// anchor at the first byte that each line of the encoded text gives,
+	// standing for every byte up to the next (RFC 2045's lines are of 76
+	// characters at most, 57 bytes). outAt is the offset of the first
+	// byte given out, inAt the place of the next byte to read and chars
+	// the characters of the alphabet read before it.
+	marks   *anchors
+	anchors anchors // what marks points at, when the part's place is known
+	outAt   int64
+	inAt    scanner.Position
+	chars   int64
 }
 
 // b64Chunk is how much is read and decoded at a time.
 const b64Chunk = 4096
 
 func (b *b64Reader) reset(r io.Reader) {
-	b.r, b.have, b.padded, b.out, b.err = r, 0, false, nil, nil
+	b.r, b.have, b.padded, b.out, b.err, b.marks = r, 0, false, nil, nil, nil
 	if b.in == nil {
 		b.in = make([]byte, b64Chunk)
 		b.buf = make([]byte, b64Chunk/4*3)
+	}
+}
+
+// track makes b tie what it gives out to what it reads, in marks, the two
+// counted from at.
+func (b *b64Reader) track(marks *anchors, at scanner.Position) {
+	b.marks, b.outAt, b.inAt, b.chars = marks, at.Offset, at, 0
+	marks.reset(at, false)
+}
+
+// see ties the lines that start in raw, what was read next, to the bytes
+// they give: the first byte that a line gives is the first whose first
+// bits its first character holds, byte k of the characters 4*(k/3) and
+// one more, with k%3 of its bits in the first.
+func (b *b64Reader) see(raw []byte) {
+	for len(raw) > 0 {
+		i := bytes.IndexByte(raw, '\n')
+		if i < 0 {
+			b.chars += int64(len(raw) - bytes.Count(raw, []byte{'\r'}))
+			b.inAt.Offset += int64(len(raw))
+			return
+		}
+		b.chars += int64(i - bytes.Count(raw[:i], []byte{'\r'}))
+		b.inAt.Offset += int64(i + 1)
+		b.inAt.Line, b.inAt.Column = b.inAt.Line+1, 1
+		c := b.chars
+		b.marks.add(anchor{at: b.outAt + c - c/4, in: b.inAt})
+		raw = raw[i+1:]
 	}
 }
 
@@ -40,6 +82,9 @@ func (b *b64Reader) Read(p []byte) (int, error) { return b.read(p, b.more, b.inM
 func (b *b64Reader) more() {
 	for empty := 0; ; {
 		n, err := b.r.Read(b.in[b.have:])
+		if b.marks != nil {
+			b.see(b.in[b.have : b.have+n])
+		}
 		b.have += dropBreaks(b.in[b.have : b.have+n])
 		if whole := b.have / 4 * 4; whole > 0 {
 			if b.padded {

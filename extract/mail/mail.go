@@ -119,12 +119,10 @@ type Part struct {
 	Origin scanner.Position
 	// Warnings apply to every URL of the part.
 	Warnings []string
-	// InFile says that Origin is in the file and that the positions of
-	// the part's matches are the file's: the part is the text of the
-	// file as it stands (a header block, a message read as text, a body
-	// in 7bit or 8bit), but for the bytes that a single-byte charset
-	// decoded to UTF-8 grew by and the ">" of the mbox's quoted "From "
-	// lines, which the positions of its matches take into account.
+	// InFile says that the positions of the part's matches are taken
+	// back to the file, through every decoding on the way from the file
+	// to Body (see Match.Pos): true but for parts of HTML, format=flowed
+	// or a multi-byte charset, and those inside them.
 	InFile bool
 
 	input string        // the kind of the input, for Match.Input
@@ -139,8 +137,8 @@ type Part struct {
 	extras    []decoded // the fields of the header with encoded words
 	nextExtra int       // the first of extras whose matches are still to come
 	link      link      // the href or src attribute of HTML handed over last
+	stages    []stage   // for a part InFile, the stages from the file to its text
 	chars     shifts    // for a part InFile in a single-byte charset, the characters that decoding grew
-	unquoted  *shifts   // for a part InFile in an mbox, the ">" that the mbox reader took
 }
 
 // PartError says that a part, or what is left of a message, could not be
@@ -233,8 +231,7 @@ func (w *walker) parts(r io.Reader, kind Kind, at Start) iter.Seq2[*Part, error]
 			yield(&Part{Body: r, input: w.input}, nil)
 		case Mbox:
 			m := newMbox(r)
-			w.ended, w.mb = m.ended, m
-			defer func() { w.mb = nil }()
+			w.ended, w.chain = m.ended, append(w.chain[:0], &m.unquoted)
 			if at.Pos.IsValid() {
 				m.offset, m.lines = at.Pos.Offset, scanner.LinesAt(scanner.Position{Line: at.Pos.Line, Column: 1})
 			}
@@ -261,6 +258,7 @@ func (w *walker) parts(r io.Reader, kind Kind, at Start) iter.Seq2[*Part, error]
 				yield(nil, &scanner.Error{Pos: m.reached(), Err: m.err})
 			}
 		default:
+			w.chain = w.chain[:0]
 			c := counting{r: r, lines: scanner.LinesAt(scanner.Position{})}
 			if ok, err := w.message(&c, 1, 0, scanner.Position{Line: 1, Column: 1}); ok && err != nil {
 				yield(nil, &scanner.Error{Pos: c.lines.Pos(), Err: err}) // the input failed, where it was read to
@@ -295,6 +293,7 @@ type walker struct {
 	headers  []*header    // one for each depth, reused
 	single   singleByte   // the decoder of single-byte charsets, reused
 	qps      []*qpReader  // one quoted-printable decoder for each depth, reused
+	locs     []*locator   // one locator of a multipart's parts for each depth, reused
 	b64s     []*b64Reader // one base64 decoder for each depth, reused
 	recs     []*recorder  // one for each depth, reused
 	msg      int
@@ -306,8 +305,9 @@ type walker struct {
 	part     Part             // the part yielded last, reused
 	block    eofReader        // the Body of a header block
 	media    map[string]media // Content-Type fields read, with what they say
-	mb       *mbox            // the mbox read, or nil
-	bodyAt   scanner.Position // where the body of the message read stands in the file
+	// chain is the stages from the file to the text being walked, the
+	// mbox reader's and the transfer decodings' of the parts around it.
+	chain []stage
 }
 
 // newPart returns w.part afresh for the part at path, of the current
@@ -320,7 +320,7 @@ func (w *walker) newPart(path, cs string) *Part {
 	p := &w.part
 	p.Message, p.MessageID, p.MessageOffset, p.Path, p.Charset = w.msg, w.id, w.offset, path, cs
 	p.Body, p.Origin, p.Warnings, p.input = nil, scanner.Position{}, p.Warnings[:0], w.input
-	p.InFile, p.unquoted = false, nil
+	p.InFile, p.stages = false, p.stages[:0]
 	p.chars.reset()
 	p.inMemory, p.text, p.textErr, p.html, p.header, p.extras, p.nextExtra = false, nil, nil, nil, nil, p.extras[:0], 0
 	p.link = link{pos: scanner.Position{Offset: -1}}
@@ -420,35 +420,44 @@ func (w *walker) messageInPlace(msg []byte, n int, at int64, origin scanner.Posi
 	h := w.depthHeader()
 	k := h.inPlace(msg) // msg ends with an empty line: its header ends in it
 	w.rest = eofReader{b: msg[k:]}
-	return w.header(h, &w.rest, "", origin)
+	return w.header(h, &w.rest, "", origin, true)
 }
 
 // entityMessage reads a message (the input's, or one attached at path)
-// from its header on; origin is where its header starts.
-func (w *walker) entityMessage(br *bufio.Reader, path string, origin scanner.Position) bool {
+// from its header on; at is where its header starts in the text walked,
+// or the zero Position when that is not known.
+func (w *walker) entityMessage(br *bufio.Reader, path string, at scanner.Position) bool {
 	h := w.depthHeader()
 	err := h.read(br)
+	known, origin := at.IsValid(), at
+	if !known {
+		origin = scanner.Position{Line: 1, Column: 1}
+	}
 	if err != nil {
 		if err == errHeaderTooLong {
-			return w.asText(io.MultiReader(bytes.NewReader(h.block), br), path, origin, err)
+			return w.asText(io.MultiReader(bytes.NewReader(h.block), br), path, origin, known, err)
 		}
 		// What was read is still text; the rest is lost with the input.
-		if !w.asText(bytes.NewReader(h.block), path, origin, nil) {
+		if !w.asText(bytes.NewReader(h.block), path, origin, known, nil) {
 			return false
 		}
 		return w.fail(path, err)
 	}
-	return w.header(h, br, path, origin)
+	return w.header(h, br, path, origin, known)
 }
 
 // header yields the header block h of the message at path, read whole,
-// and walks its body.
-func (w *walker) header(h *header, body io.Reader, path string, origin scanner.Position) bool {
+// and walks its body. origin is where the block starts; known says that
+// it is a place in the text walked, which the stages take to the file.
+func (w *walker) header(h *header, body io.Reader, path string, origin scanner.Position, known bool) bool {
 	if path == "" {
 		w.id = w.ids.Bytes(h.get(messageID))
+	}
+	var bodyAt scanner.Position // where the body starts, when known
+	if known {
 		l := scanner.LinesAt(origin)
 		l.Add(h.block)
-		w.bodyAt = l.Pos()
+		bodyAt = l.Pos()
 	}
 	hpath := "header"
 	if path != "" {
@@ -469,8 +478,8 @@ func (w *walker) header(h *header, body io.Reader, path string, origin scanner.P
 	if len(h.block) > 0 {
 		p := w.newPart(hpath, "")
 		w.block = eofReader{b: h.block}
-		p.Body, p.Origin, p.header, p.InFile = &w.block, origin, h, path == ""
-		w.unquote(p)
+		p.Body, p.Origin, p.header = &w.block, origin, h
+		w.inFile(p, known)
 		p.inMemory, p.text = true, h.block
 		if encodedWord(h.values) { // a field may hold an encoded word
 			for i := range h.fields {
@@ -486,18 +495,18 @@ func (w *walker) header(h *header, body io.Reader, path string, origin scanner.P
 	if h.known[mimeVersion] < 0 {
 		// Not MIME (RFC 2045 section 4): its Content- fields say
 		// nothing, and its body is text.
-		return w.entity(nil, nil, body, path, true)
+		return w.entity(nil, nil, body, path, true, bodyAt)
 	}
-	return w.entity(h.get(contentType), h.get(contentTransferEncoding), body, path, true)
+	return w.entity(h.get(contentType), h.get(contentTransferEncoding), body, path, true, bodyAt)
 }
 
 // asText reads what should have been a message as text from its first
 // byte: the input itself for a single message, else the message or the
 // part at path. A non-nil why is said in a warning.
-func (w *walker) asText(r io.Reader, path string, origin scanner.Position, why error) bool {
+func (w *walker) asText(r io.Reader, path string, origin scanner.Position, known bool, why error) bool {
 	p := w.newPart(path, "us-ascii")
-	p.Body, p.Origin, p.InFile = r, origin, path == ""
-	w.unquote(p)
+	p.Body, p.Origin = r, origin
+	w.inFile(p, known)
 	switch {
 	case w.input == "mail" && path == "":
 		p.Message, p.input = 0, Text.String() // the input is text after all
@@ -528,8 +537,9 @@ func mediaType(ctype string) (string, map[string]string) {
 
 // entity walks a body: its own part, or the parts of a multipart or of an
 // attached message. A body that is the whole of a message at path is
-// numbered path.1 (or 1) unless it is a multipart.
-func (w *walker) entity(ctype, cte []byte, body io.Reader, path string, whole bool) bool {
+// numbered path.1 (or 1) unless it is a multipart. at is where the body
+// starts in the text walked, or the zero Position when that is not known.
+func (w *walker) entity(ctype, cte []byte, body io.Reader, path string, whole bool, at scanner.Position) bool {
 	md := w.mediaType(ctype)
 	mediatype := md.mediatype
 	enc := transferEncoding(cte)
@@ -538,17 +548,25 @@ func (w *walker) entity(ctype, cte []byte, body io.Reader, path string, whole bo
 		textPath = join(path, 1)
 	}
 	if body == io.Reader(&w.rest) && plain(mediatype, md.text) {
-		return w.textInMemory(md.text, enc, w.rest.b, textPath, whole && path == "")
+		return w.textInMemory(md.text, enc, w.rest.b, textPath, at)
 	}
 	switch enc {
 	case quotedPrintable:
 		q := w.qp()
 		q.reset(body)
 		q.ended, body = w.ended, q
+		if at.IsValid() {
+			q.track(&q.anchors, at)
+			defer w.push(&q.anchors)()
+		}
 	case base64Encoded:
 		b := w.b64()
 		b.reset(body)
 		b.ended, body = w.ended, b
+		if at.IsValid() {
+			b.track(&b.anchors, at)
+			defer w.push(&b.anchors)()
+		}
 	}
 	nests := strings.HasPrefix(mediatype, "multipart/") || mediatype == "message/rfc822" || mediatype == "message/global"
 	if nests {
@@ -557,18 +575,18 @@ func (w *walker) entity(ctype, cte []byte, body io.Reader, path string, whole bo
 				Err: fmt.Errorf("%s nested deeper than %d levels: the rest is read as text", mediatype, MaxDepth), Warning: true}) {
 				return false
 			}
-			return w.text("text/plain", md.text, body, textPath, false)
+			return w.text("text/plain", md.text, body, textPath, at)
 		}
 		w.depth++
 		defer func() { w.depth-- }()
 	}
 	switch {
 	case strings.HasPrefix(mediatype, "multipart/"):
-		return w.multipart(md, body, path, textPath)
+		return w.multipart(md, body, path, textPath, at)
 	case mediatype == "message/rfc822" || mediatype == "message/global":
-		return w.entityMessage(bufio.NewReader(body), textPath, scanner.Position{Line: 1, Column: 1})
+		return w.entityMessage(bufio.NewReader(body), textPath, at)
 	case strings.HasPrefix(mediatype, "text/"), textMessage(mediatype):
-		return w.text(mediatype, md.text, body, textPath, whole && path == "" && enc == identity)
+		return w.text(mediatype, md.text, body, textPath, at)
 	}
 	return w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Path: textPath,
 		Err: fmt.Errorf("%s: %w", mediatype, ErrNotText), Warning: true})
@@ -588,16 +606,22 @@ func textMessage(mediatype string) bool {
 // Content-Type says md. A body without a usable boundary (none declared,
 // none found, none in its first maxPreamble bytes) is read as text, at
 // textPath, with a warning.
-func (w *walker) multipart(md media, body io.Reader, path, textPath string) bool {
+func (w *walker) multipart(md media, body io.Reader, path, textPath string, at scanner.Position) bool {
 	rec := atDepth(&w.recs, w.depth, func() *recorder { return new(recorder) })
 	rec.r, rec.on, rec.buf = body, true, rec.buf[:0]
 	boundary := md.params["boundary"]
+	var loc *locator
+	if at.IsValid() && boundary != "" {
+		loc = atDepth(&w.locs, w.depth, func() *locator { return new(locator) })
+		loc.reset(body, boundary, at)
+		rec.r = loc
+	}
 	asText := func(why string) bool {
 		if !w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Path: textPath,
 			Err: fmt.Errorf("multipart %s: read as text", why), Warning: true}) {
 			return false
 		}
-		return w.text("text/plain", md.text, io.MultiReader(bytes.NewReader(rec.buf), rec.r), textPath, false)
+		return w.text("text/plain", md.text, io.MultiReader(bytes.NewReader(rec.buf), rec.r), textPath, at)
 	}
 	if boundary == "" {
 		return asText("without a boundary parameter")
@@ -623,7 +647,11 @@ func (w *walker) multipart(md media, body io.Reader, path, textPath string) bool
 		}
 		sub := join(path, i)
 		pr := &watched{r: p}
-		ok := w.entity([]byte(p.Header.Get("Content-Type")), []byte(p.Header.Get("Content-Transfer-Encoding")), pr, sub, false)
+		var partAt scanner.Position
+		if loc != nil {
+			partAt = loc.start(i)
+		}
+		ok := w.entity([]byte(p.Header.Get("Content-Type")), []byte(p.Header.Get("Content-Transfer-Encoding")), pr, sub, false, partAt)
 		if _, err := io.Copy(io.Discard, pr); ok && err != nil && !pr.seen {
 			ok = w.fail(sub, err) // nobody read the part to see its error
 		}
@@ -757,26 +785,40 @@ func plain(mediatype string, tf textForm) bool {
 // textInMemory yields a text part that is all in memory, body, the whole
 // body of a message read in place, in the transfer encoding enc: decoded
 // at once, as text reads it, into buffers that serve part
-// after part, and scanned where it lies. top says that body is the body
-// of the message read, whose positions are the file's when it is not
-// transfer-encoded.
-func (w *walker) textInMemory(tf textForm, enc int, body []byte, path string, top bool) bool {
+// after part, and scanned where it lies. at is where body starts in the
+// text walked, or the zero Position when that is not known.
+func (w *walker) textInMemory(tf textForm, enc int, body []byte, path string, at scanner.Position) bool {
 	part := w.newPart(path, tf.charset)
-	w.inFile(part, top && enc == identity)
 	if !w.unknownCharset(part, tf, path) {
 		return false
 	}
 	text, err := body, error(nil)
+	var decoded stage
 	switch enc {
 	case quotedPrintable:
-		w.dec = w.qp().decodeAll(w.dec[:0], body)
+		q := w.qp()
+		if at.IsValid() {
+			q.track(&q.anchors, at)
+			decoded = &q.anchors
+		}
+		w.dec = q.decodeAll(w.dec[:0], body)
+		q.marks = nil
 		text = w.dec
 	case base64Encoded:
 		b := w.b64()
 		w.src = eofReader{b: body}
 		b.reset(&w.src)
+		if at.IsValid() {
+			b.track(&b.anchors, at)
+			decoded = &b.anchors
+		}
 		w.dec, err = b.drain(w.dec[:0], b.more)
+		b.marks = nil
 		text = w.dec
+	}
+	if at.IsValid() {
+		part.Origin = at
+		w.inFile(part, true, decoded)
 	}
 	if cm, ok := tf.enc.(*charmap.Charmap); ok {
 		w.cs = appendSingleByte(w.cs[:0], text, cm, part.charMarks(), part.Origin.Offset)
@@ -800,13 +842,15 @@ func (w *walker) unknownCharset(part *Part, tf textForm, path string) bool {
 		Err: errors.New(warning), Warning: true})
 }
 
-// text yields a text part, decoded to UTF-8. inFile says that body is
-// the file's text, as the body of the message read without a transfer
-// encoding is.
-func (w *walker) text(mediatype string, tf textForm, body io.Reader, path string, inFile bool) bool {
+// text yields a text part, decoded to UTF-8. at is where body starts in
+// the text walked, or the zero Position when that is not known.
+func (w *walker) text(mediatype string, tf textForm, body io.Reader, path string, at scanner.Position) bool {
 	part := w.newPart(path, tf.charset)
 	_, single := tf.enc.(*charmap.Charmap)
-	w.inFile(part, inFile && mediatype != "text/html" && !tf.flowed && (tf.enc == nil || single))
+	if at.IsValid() && mediatype != "text/html" && !tf.flowed && (tf.enc == nil || single) {
+		part.Origin = at
+		w.inFile(part, true)
+	}
 	if enc := tf.enc; enc != nil {
 		if !w.unknownCharset(part, tf, path) {
 			return false
@@ -831,28 +875,38 @@ func (w *walker) text(mediatype string, tf textForm, body io.Reader, path string
 	return w.yield(part, nil)
 }
 
-// inFile makes part's positions the file's when ok: it then starts where
-// the body of the message read starts.
-func (w *walker) inFile(part *Part, ok bool) {
-	if ok && w.bodyAt.IsValid() {
-		part.Origin, part.InFile = w.bodyAt, true
-		w.unquote(part)
+// inFile makes part InFile when ok, its Origin a place in the text
+// walked: its stages are the chain's, then own's, then those of the
+// charset that text and textInMemory add.
+func (w *walker) inFile(part *Part, ok bool, own ...stage) {
+	if !ok {
+		return
+	}
+	part.InFile = true
+	part.stages = append(part.stages[:0], w.chain...)
+	for _, st := range own {
+		if st != nil {
+			part.stages = append(part.stages, st)
+		}
 	}
 }
 
-// unquote gives a part InFile the ">" that the mbox reader takes.
-func (w *walker) unquote(part *Part) {
-	if part.InFile && w.mb != nil {
-		part.unquoted = &w.mb.unquoted
-	}
+// push adds a stage to the chain while the text it gives out is walked;
+// the function it returns takes it off.
+func (w *walker) push(st stage) func() {
+	n := len(w.chain)
+	w.chain = append(w.chain, st)
+	return func() { w.chain = w.chain[:n] }
 }
 
 // charMarks returns the marks of the characters that decoding a
-// single-byte charset grows, for a part InFile, or nil.
+// single-byte charset grows, for a part InFile, with its stage added; or
+// nil.
 func (p *Part) charMarks() *shifts {
 	if !p.InFile {
 		return nil
 	}
+	p.stages = append(p.stages, &p.chars)
 	return &p.chars
 }
 
@@ -989,10 +1043,7 @@ func (rd *Reader) each(r io.Reader, kind Kind, at Start, c *Counts, views bool, 
 			x.ResetAt(p.Body, p.Origin)
 		}
 		if p.InFile {
-			p.chars.settled = x.Settled
-			if p.unquoted != nil {
-				p.unquoted.settled = func() int64 { return p.chars.source(x.Settled()-1) + 1 }
-			}
+			p.settle(x)
 		}
 		var side *extract.Extractor
 		if len(p.extras) > 0 {
@@ -1062,6 +1113,10 @@ func (p *Part) matches(x, side *extract.Extractor, views bool, yield func(*extra
 		return false
 	}
 	if err := x.Err(); err != nil {
+		var se *scanner.Error
+		if errors.As(err, &se) {
+			_, se.Pos = p.place(se.Pos) // where the part's text broke off, in the file
+		}
 		p.cur = extract.Match{}
 		return yield(&p.cur, &PartError{Message: p.Message, MessageID: p.MessageID, MessageOffset: p.MessageOffset, Path: p.Path, Err: err})
 	}
@@ -1141,15 +1196,25 @@ func (p *Part) place(pos scanner.Position) (inPart, inFile scanner.Position) {
 	if !p.InFile {
 		return inPart, inFile
 	}
-	off := p.chars.source(pos.Offset)
-	if q := p.unquoted; q != nil {
-		off = q.source(off)
-		if q.line == pos.Line {
-			inFile.Column++
-		}
+	for i := len(p.stages) - 1; i >= 0; i-- {
+		inFile = p.stages[i].source(inFile)
 	}
-	inFile.Offset = off
+	inFile.Filename = pos.Filename
 	return inPart, inFile
+}
+
+// settle tells each stage of p how far the scan of x has settled, taken
+// back through the stages after it.
+func (p *Part) settle(x *extract.Extractor) {
+	for i, st := range p.stages {
+		st.setSettled(func() int64 {
+			pos := scanner.Position{Offset: x.Settled()}
+			for j := len(p.stages) - 1; j > i; j-- {
+				pos = p.stages[j].source(pos)
+			}
+			return pos.Offset
+		})
+	}
 }
 
 // label adds the message and part to a match, and returns it.

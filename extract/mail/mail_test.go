@@ -542,33 +542,42 @@ func TestMessageKinds(t *testing.T) {
 		want     []string // "part charset message-id line:col url"
 	}{
 		{"multipart/alternative with an HTML part", read("mail-alternative.eml"), []string{
-			// The HTML part's text starts with the line break of <p>.
-			"1 us-ascii <alt@example.org> 1:8 http://www.example.org/plain",
+			// The places in the file (line 10: "Plain: <URL:..."); the
+			// HTML part's are its text's, which starts with the line break
+			// of <p>.
+			"1 us-ascii <alt@example.org> 10:8 http://www.example.org/plain",
 			"2 us-ascii <alt@example.org> 2:5 http://www.example.org/html-href",
 			"2 us-ascii <alt@example.org> 3:1 http://www.example.org/logo.gif",
 			"2 us-ascii <alt@example.org> 4:1 http://www.example.org/in-html-text",
 			"2 us-ascii <alt@example.org> 5:10 mailto:list@example.org",
 		}},
 		{"nested multipart/mixed with an attached message/rfc822", read("mail-nested.eml"), []string{
-			"1 us-ascii <nested@example.org> 1:13 http://www.example.org/outer",
-			"2.1 us-ascii <nested@example.org> 1:15 http://www.example.org/middle-plain",
+			// Lines 10, 17, 30, 37 and 49 of the file; the HTML part's place
+			// is its text's.
+			"1 us-ascii <nested@example.org> 10:13 http://www.example.org/outer",
+			"2.1 us-ascii <nested@example.org> 17:15 http://www.example.org/middle-plain",
 			"2.2 us-ascii <nested@example.org> 2:1 http://www.example.org/middle-html",
-			"3.header:X-URL  <nested@example.org> 4:8 http://www.example.org/inner-header",
-			"3.1 us-ascii <nested@example.org> 1:13 http://www.example.org/inner-text",
+			"3.header:X-URL  <nested@example.org> 30:8 http://www.example.org/inner-header",
+			"3.1 us-ascii <nested@example.org> 37:13 http://www.example.org/inner-text",
 			"warning message 1 <nested@example.org> part 3.2: application/octet-stream: not text: skipped",
-			"4 us-ascii <nested@example.org> 1:17 http://www.example.org/attached",
+			"4 us-ascii <nested@example.org> 49:17 http://www.example.org/attached",
 		}},
 		{"ISO-8859-1 quoted-printable, a soft break inside a URL",
 			"From: a@example.org\r\nMessage-ID: <qp@example.org>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=ISO-8859-1\r\n" +
 				"Content-Transfer-Encoding: quoted-printable\r\n\r\n" +
 				"Caf=E9: <URL:http://www.example.org/a/ve=\r\nry/long/path>\r\n=AB <http://www.example.org/q=3D1> =BB\r\n",
 			[]string{
-				"1 iso-8859-1 <qp@example.org> 1:7 http://www.example.org/a/very/long/path",
-				"1 iso-8859-1 <qp@example.org> 2:3 http://www.example.org/q=1",
+				// Lines 7 and 9 of the text: "Caf=E9: <", and after the
+				// soft break, "=AB <".
+				"1 iso-8859-1 <qp@example.org> 7:9 http://www.example.org/a/very/long/path",
+				"1 iso-8859-1 <qp@example.org> 9:5 http://www.example.org/q=1",
 			}},
 		{"base64 UTF-8", read("mail-base64.eml"), []string{
-			"1 utf-8 <b64@example.org> 2:1 http://www.example.org/base64/hidden",
-			"1 utf-8 <b64@example.org> 3:18 http://www.example.org/base64/two",
+			// At the start of the line of base64 that holds the "<": byte
+			// 30 of the text is character 40 of line 8 (76 to a line), byte
+			// 90 character 120, of line 9.
+			"1 utf-8 <b64@example.org> 8:1 http://www.example.org/base64/hidden",
+			"1 utf-8 <b64@example.org> 9:1 http://www.example.org/base64/two",
 		}},
 		{"format=flowed with DelSp=yes", read("mail-flowed.eml"), []string{
 			"1 us-ascii <flowed@example.org> 1:6 http://www.example.org/a/very/long/path/for/flowed/text.html",
@@ -634,7 +643,7 @@ func TestSingleByte(t *testing.T) {
 			}
 			// Each character decoded stands where its byte stood.
 			for i, k := 0, 0; k < len(got); i++ {
-				if at := marks.source(100 + int64(k)); at != 100+int64(i) {
+				if at := marks.source(scanner.Position{Offset: 100 + int64(k)}).Offset; at != 100+int64(i) {
 					t.Fatalf("%v: the character at %d is taken back to %d, not %d", cm, 100+k, at, 100+i)
 				}
 				_, n := utf8.DecodeRune(got[k:])

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/urlsift/urlsift/extract/internal/ascii"
+	"github.com/urlsift/urlsift/scanner"
 )
 
 // qpReader decodes quoted-printable (RFC 2045 section 6.7) leniently, as
@@ -21,6 +22,17 @@ type qpReader struct {
 	carry []byte // the end of a piece cut inside a line, that may start an escape
 	buf   []byte
 	obuf  []byte // backs out
+
+	// marks, when not nil, ties what q gives out to what it reads: an
+	// anchor after each escape, after each soft line break, and at the
+	// start of a line after one whose white space at its end went.
+	// outAt is the offset of out's first byte, outLine its line; in is
+	// the place of the next byte to read.
+	marks   *anchors
+	anchors anchors // what marks points at, when the part's place is known
+	outAt   int64
+	outLine int
+	in      scanner.Position
 }
 
 func newQP(r io.Reader) *qpReader {
@@ -41,7 +53,14 @@ func (q *qpReader) reset(r io.Reader) {
 		q.own.Reset(r)
 		q.r = q.own
 	}
-	q.carry, q.out, q.err = q.carry[:0], nil, nil
+	q.carry, q.out, q.err, q.marks = q.carry[:0], nil, nil, nil
+}
+
+// track makes q tie what it gives out to what it reads, in marks, the
+// two counted from at.
+func (q *qpReader) track(marks *anchors, at scanner.Position) {
+	q.marks, q.outAt, q.outLine, q.in, q.obuf = marks, at.Offset, at.Line, at, q.obuf[:0]
+	marks.reset(at, true)
 }
 
 func (q *qpReader) Read(p []byte) (int, error) { return q.read(p, q.more, q.ready) }
@@ -51,8 +70,9 @@ func (q *qpReader) ready() bool { return lineReady(q.r) || q.inMemory() }
 // more decodes the whole lines that q.r holds, or the next line, or the
 // next piece of a long one.
 func (q *qpReader) more() {
+	q.outAt += int64(len(q.obuf))
 	q.out = q.obuf[:0]
-	defer func() { q.obuf = q.out[:0] }()
+	defer func() { q.obuf = q.out }()
 	if len(q.carry) == 0 {
 		// The buffer is filled by ReadSlice, which returns the reader's
 		// error.
@@ -81,6 +101,8 @@ func (q *qpReader) more() {
 			piece = piece[:k]
 		}
 		q.decode(piece)
+		q.in.Offset += int64(len(piece))
+		q.in.Column += len(piece)
 		return
 	}
 	q.line(piece)
@@ -89,6 +111,7 @@ func (q *qpReader) more() {
 // decodeAll appends the decoding of b, all of a part, to dst, as reading
 // it through q gives it.
 func (q *qpReader) decodeAll(dst, b []byte) []byte {
+	q.outAt -= int64(len(dst))
 	q.out = dst
 	q.lines(b)
 	dst, q.out = q.out, nil
@@ -107,16 +130,35 @@ func (q *qpReader) lines(b []byte) {
 func (q *qpReader) line(piece []byte) {
 	body := ascii.TrimRight(piece, '\r', '\n')
 	eol := piece[len(body):]
+	trimmed := len(body)
 	body = ascii.TrimRight(body, ' ', '\t')
+	trimmed -= len(body)
 	if len(body) > 0 && body[len(body)-1] == '=' {
 		body, eol = body[:len(body)-1], nil // a soft line break
+		trimmed = 1
 	}
 	q.decode(body)
 	q.out = append(q.out, eol...)
+	if q.marks == nil {
+		return
+	}
+	q.in.Offset += int64(len(piece))
+	q.in.Column += len(piece)
+	if len(piece) == 0 || piece[len(piece)-1] != '\n' {
+		return // the last piece of the input, no line after it
+	}
+	q.in.Line, q.in.Column = q.in.Line+1, 1
+	if eol != nil {
+		q.outLine++
+	}
+	if trimmed > 0 {
+		q.marks.add(anchor{at: q.outAt + int64(len(q.out)), line: q.outLine, in: q.in, exact: true})
+	}
 }
 
 // decode appends the decoding of b, which holds no line end, to q.out.
 func (q *qpReader) decode(b []byte) {
+	whole := b
 	for {
 		i := bytes.IndexByte(b, '=')
 		if i < 0 || i+2 >= len(b) {
@@ -131,5 +173,11 @@ func (q *qpReader) decode(b []byte) {
 		}
 		q.out = append(append(q.out, b[:i]...), c)
 		b = b[i+3:]
+		if q.marks != nil {
+			in := q.in
+			in.Offset += int64(len(whole) - len(b))
+			in.Column += len(whole) - len(b)
+			q.marks.add(anchor{at: q.outAt + int64(len(q.out)), line: q.outLine, in: in, exact: true})
+		}
 	}
 }
