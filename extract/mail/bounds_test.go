@@ -141,8 +141,9 @@ func TestHTMLLinksStream(t *testing.T) {
 	}
 }
 
-// TestHTMLLinksOrder: links and wrappers come in the order of the text,
-// a link at the place of a wrapper first (its tag comes first); past
+// TestHTMLLinksOrder: links and wrappers come in the order of the text
+// (their places in it, PartPos), a link at the place of a wrapper first
+// (its tag comes first); past
 // maxLinks waiting behind an open wrapper, links go out before it.
 func TestHTMLLinksOrder(t *testing.T) {
 	for _, c := range []struct {
@@ -163,7 +164,7 @@ func TestHTMLLinksOrder(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				got = append(got, fmt.Sprintf("%d:%d %s", m.Pos.Line, m.Pos.Column, m.URL))
+				got = append(got, fmt.Sprintf("%d:%d %s", m.Mail.PartPos.Line, m.Mail.PartPos.Column, m.URL)) // in the text
 			}
 			if g, w := strings.Join(got, "|"), strings.Join(c.want, "|"); g != w {
 				t.Errorf("got %d matches %.300q\nwant %d %.300q", len(got), g, len(c.want), w)

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/urlsift/urlsift/extract/internal/ascii"
+	"github.com/urlsift/urlsift/scanner"
 )
 
 // flowed undoes format=flowed (RFC 3676): a line that ends in a space is
@@ -24,6 +25,46 @@ type flowed struct {
 	inLine bool // the last piece read did not end its line
 	space  bool // that piece ended in a space, held back
 	sig    bool // the line read is the signature separator "-- "
+
+	// marks, when not nil, ties what f gives out to what it reads: an
+	// anchor where the content of each piece read is given out. outAt is
+	// the offset of out's first byte and given the length of out when it
+	// was made, outLine the line of out's first byte; in is the place of
+	// the next byte read.
+	marks   *anchors
+	anchors anchors
+	outAt   int64
+	given   int
+	outLine int
+	in      scanner.Position
+}
+
+// track makes f tie what it gives out to what it reads, in marks, the two
+// counted from at.
+func (f *flowed) track(at scanner.Position) {
+	f.marks, f.outAt, f.given, f.outLine, f.in = &f.anchors, at.Offset, 0, at.Line, at
+	f.anchors.reset(at, true)
+}
+
+// anchor ties the content of piece, the piece read last, from skip bytes
+// into it, to out[k:], where it is given out; then it counts piece and
+// the lines of out.
+func (f *flowed) anchor(piece []byte, skip, k int) {
+	if f.marks == nil {
+		return
+	}
+	in := f.in
+	in.Offset += int64(skip)
+	in.Column += skip // ">" and a space
+	line := f.outLine + bytes.Count(f.out[:k], []byte{'\n'})
+	f.marks.add(anchor{at: f.outAt + int64(k), line: line, in: in, exact: true})
+	f.outLine += bytes.Count(f.out, []byte{'\n'})
+	f.in.Offset += int64(len(piece))
+	if piece[len(piece)-1] == '\n' {
+		f.in.Line, f.in.Column = f.in.Line+1, 1
+	} else {
+		f.in.Column += len(piece)
+	}
 }
 
 func newFlowed(r io.Reader, delsp bool) *flowed {
@@ -116,16 +157,20 @@ func (f *flowed) line() {
 		err = nil
 	}
 	f.err = err
+	f.outAt += int64(f.given)
 	f.out = f.out[:0]
+	defer func() { f.given = len(f.out) }()
 	if len(piece) == 0 && !f.space {
 		return
 	}
 	content := ascii.TrimRight(piece, '\r', '\n')
 	ends := len(content) < len(piece) // the line ends in this piece with a line break
+	skip := 0                         // the bytes of piece before its content
 	if f.inLine {
 		if f.space {
 			content = append([]byte{' '}, content...)
 			f.space = false
+			skip = -1 // the space held back stands before the piece
 		}
 	} else {
 		depth := 0
@@ -133,8 +178,10 @@ func (f *flowed) line() {
 			depth++
 		}
 		content = content[depth:]
+		skip = depth
 		if len(content) > 0 && content[0] == ' ' {
 			content = content[1:] // space-stuffing
+			skip++
 		}
 		if f.inFlow && depth != f.depth {
 			f.out = append(f.out, '\n') // the flowed line ends here after all
@@ -152,7 +199,9 @@ func (f *flowed) line() {
 		if len(content) > 0 && content[len(content)-1] == ' ' {
 			content, f.space = content[:len(content)-1], true
 		}
+		k := len(f.out)
 		f.out = append(f.out, content...)
+		f.anchor(piece, skip, k)
 		f.inLine = true
 		return
 	}
@@ -164,9 +213,13 @@ func (f *flowed) line() {
 	if soft && f.delsp {
 		content = content[:len(content)-1]
 	}
+	k := len(f.out)
 	f.out = append(f.out, content...)
 	f.inFlow = soft
 	if !soft && ends {
 		f.out = append(f.out, '\n')
+	}
+	if len(piece) > 0 {
+		f.anchor(piece, skip, k)
 	}
 }

@@ -1,6 +1,7 @@
 package mail
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"strings"
@@ -31,6 +32,15 @@ type htmlText struct {
 	emit    func(link) bool
 	settled func() int64
 	stopped bool
+
+	// marks, when not nil, ties the text to the HTML it comes from: an
+	// anchor at each token, and in text after each character reference
+	// and each CR that the tokenizer dropped; src is the place in the HTML
+	// of the next token.
+	marks   *anchors
+	anchors anchors
+	src     scanner.Lines
+	raw     []byte // the token read last as written: Text changes Raw's bytes in place (CR LF to LF)
 }
 
 // maxLinks bounds the links that wait for the text around them to be
@@ -46,16 +56,25 @@ var errStopped = errors.New("stopped")
 type link struct {
 	value, raw string
 	pos        scanner.Position // in the text
+	src        scanner.Position // in the HTML, when the text is tied to it: where the tag stands
 }
 
 // maxHTMLToken bounds the memory of one HTML token: a longer one ends the
 // part with html.ErrBufferExceeded.
 const maxHTMLToken = 4 << 20
 
-func newHTMLText(r io.Reader) *htmlText {
+// newHTMLText returns the text of the HTML that r reads, counted from at
+// (line 1, column 1, offset 0 when at is the zero Position); with track,
+// tied to the HTML, counted from at too.
+func newHTMLText(r io.Reader, at scanner.Position, track bool) *htmlText {
 	z := html.NewTokenizer(r)
 	z.SetMaxBuf(maxHTMLToken)
-	return &htmlText{z: z, count: scanner.LinesAt(scanner.Position{})}
+	h := &htmlText{z: z, count: scanner.LinesAt(at), at: at.Offset}
+	if track {
+		h.marks, h.src = &h.anchors, scanner.LinesAt(at)
+		h.anchors.reset(at, true)
+	}
+	return h
 }
 
 func (h *htmlText) Read(p []byte) (int, error) { return h.read(p, h.token, nil) }
@@ -63,7 +82,11 @@ func (h *htmlText) Read(p []byte) (int, error) { return h.read(p, h.token, nil) 
 // token reads one token, appending the text it gives to h.out.
 func (h *htmlText) token() {
 	start := len(h.out)
-	switch h.z.Next() {
+	tt := h.z.Next()
+	if h.marks != nil {
+		h.raw = append(h.raw[:0], h.z.Raw()...)
+	}
+	switch tt {
 	case html.ErrorToken:
 		h.err = h.z.Err()
 	case html.TextToken:
@@ -84,8 +107,12 @@ func (h *htmlText) token() {
 			var key, val []byte
 			key, val, more = h.z.TagAttr()
 			if k := string(key); k == "href" || k == "src" {
-				h.links = append(h.links, link{value: strings.TrimSpace(string(val)), raw: raw,
-					pos: scanner.Position{Offset: h.at + int64(start), Line: h.count.Pos().Line, Column: h.count.Pos().Column}})
+				l := link{value: strings.TrimSpace(string(val)), raw: raw,
+					pos: scanner.Position{Offset: h.at + int64(start), Line: h.count.Pos().Line, Column: h.count.Pos().Column}}
+				if h.marks != nil {
+					l.src = h.src.Pos() // the tag's "<": Raw, from there, is the tag
+				}
+				h.links = append(h.links, l)
 			}
 		}
 	case html.EndTagToken:
@@ -97,6 +124,9 @@ func (h *htmlText) token() {
 		if breaks(a) {
 			h.out = append(h.out, '\n')
 		}
+	}
+	if h.marks != nil {
+		h.tie(start)
 	}
 	h.count.Add(h.out[start:]) // what this token added to the text
 	h.at += int64(len(h.out) - start)
@@ -134,4 +164,58 @@ func breaks(a atom.Atom) bool {
 		return true
 	}
 	return false
+}
+
+// tie ties what the token read last gave the text, h.out[start:], to the
+// HTML it comes from, and counts that HTML: text given as it is written
+// is tied by one anchor; in text with character references, or CRs
+// that the tokenizer drops, each reference stands at its "&" and the text
+// after it is tied again.
+func (h *htmlText) tie(start int) {
+	raw, text := h.raw, h.out[start:]
+	at := h.at + int64(start)
+	line := h.count.Pos().Line
+	add := func(k, i int) { // text[k:] from raw[i:] on
+		l := h.src
+		l.Add(raw[:i])
+		h.marks.add(anchor{at: at + int64(k), line: line + bytes.Count(text[:k], []byte{'\n'}), in: l.Pos(), exact: true})
+	}
+	add(0, 0)
+	if !bytes.Equal(raw, text) && len(text) > 0 && len(text) < len(raw) {
+		i, k := 0, 0 // raw[i:] gives text[k:]
+		for i < len(raw) && k < len(text) {
+			switch {
+			case raw[i] == text[k] && raw[i] != '&':
+				i, k = i+1, k+1
+			case raw[i] == '\r' && text[k] == '\n': // CR LF, or CR alone, is LF in the text
+				if i+1 < len(raw) && raw[i+1] == '\n' {
+					add(k, i)
+					i++
+				}
+				i, k = i+1, k+1
+				add(k, i)
+			case raw[i] == '&':
+				end := i + 1 + bytes.IndexAny(raw[i+1:], "&\r")
+				if end == i {
+					end = len(raw)
+				}
+				seg := html.UnescapeString(string(raw[i:end]))
+				same := commonSuffix(raw[i:end], seg)
+				i, k = end-same, k+len(seg)-same
+				add(k, i)
+			default:
+				i = len(raw) // the two part ways: the anchors so far stand
+			}
+		}
+	}
+	h.src.Add(raw)
+}
+
+// commonSuffix returns how many bytes end both a and b.
+func commonSuffix(a []byte, b string) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[len(a)-1-n] == b[len(b)-1-n] {
+		n++
+	}
+	return n
 }

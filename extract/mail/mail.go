@@ -847,7 +847,8 @@ func (w *walker) unknownCharset(part *Part, tf textForm, path string) bool {
 func (w *walker) text(mediatype string, tf textForm, body io.Reader, path string, at scanner.Position) bool {
 	part := w.newPart(path, tf.charset)
 	_, single := tf.enc.(*charmap.Charmap)
-	if at.IsValid() && mediatype != "text/html" && !tf.flowed && (tf.enc == nil || single) {
+	known := at.IsValid() && (tf.enc == nil || single)
+	if known {
 		part.Origin = at
 		w.inFile(part, true)
 	}
@@ -865,10 +866,17 @@ func (w *walker) text(mediatype string, tf textForm, body io.Reader, path string
 	}
 	switch {
 	case mediatype == "text/html":
-		part.html = newHTMLText(body)
+		part.html = newHTMLText(body, part.Origin, known)
+		if known {
+			part.stages = append(part.stages, part.html.marks)
+		}
 		body = part.html
 	case tf.flowed:
 		f := newFlowed(body, tf.delsp)
+		if known {
+			f.track(at)
+			part.stages = append(part.stages, f.marks)
+		}
 		f.ended, body = w.ended, f
 	}
 	part.Body = body
@@ -1115,7 +1123,7 @@ func (p *Part) matches(x, side *extract.Extractor, views bool, yield func(*extra
 	if err := x.Err(); err != nil {
 		var se *scanner.Error
 		if errors.As(err, &se) {
-			_, se.Pos = p.place(se.Pos) // where the part's text broke off, in the file
+			_, se.Pos = p.place(se.Pos, 0) // where the part's text broke off, in the file
 		}
 		p.cur = extract.Match{}
 		return yield(&p.cur, &PartError{Message: p.Message, MessageID: p.MessageID, MessageOffset: p.MessageOffset, Path: p.Path, Err: err})
@@ -1186,7 +1194,9 @@ func (p *Part) blockPos(off int) scanner.Position {
 // further on by what a single-byte charset's decoding grew (less) and by
 // the ">" that the mbox reader took (more, and a column more on the line
 // it was taken from).
-func (p *Part) place(pos scanner.Position) (inPart, inFile scanner.Position) {
+//
+// The last skip stages are skipped: pos is a place in what they read.
+func (p *Part) place(pos scanner.Position, skip int) (inPart, inFile scanner.Position) {
 	inPart, inFile = pos, pos
 	inPart.Filename = ""
 	if p.Origin.IsValid() {
@@ -1196,7 +1206,7 @@ func (p *Part) place(pos scanner.Position) (inPart, inFile scanner.Position) {
 	if !p.InFile {
 		return inPart, inFile
 	}
-	for i := len(p.stages) - 1; i >= 0; i-- {
+	for i := len(p.stages) - 1 - skip; i >= 0; i-- {
 		inFile = p.stages[i].source(inFile)
 	}
 	inFile.Filename = pos.Filename
@@ -1224,7 +1234,15 @@ func (p *Part) label(m *extract.Match) *extract.Match {
 		return m
 	}
 	m.Mail = extract.Mail{Message: p.Message, MessageID: p.MessageID, MessageOffset: p.MessageOffset, Part: p.Path, Charset: p.Charset}
-	m.Mail.PartPos, m.Pos = p.place(m.Pos)
+	if m.Form == extract.FormHref && p.html != nil && p.html.marks != nil {
+		// Where the tag stands in the HTML, taken back from there.
+		name := m.Pos.Filename
+		m.Mail.PartPos, _ = p.place(m.Pos, 0)
+		_, m.Pos = p.place(p.link.src, 1)
+		m.Pos.Filename = name
+	} else {
+		m.Mail.PartPos, m.Pos = p.place(m.Pos, 0)
+	}
 	if p.header != nil {
 		if name := p.header.fieldAt(m.Mail.PartPos.Offset); name != "" {
 			m.Mail.Part += ":" + name

@@ -225,7 +225,7 @@ func TestFlowed(t *testing.T) {
 }
 
 func TestHTMLText(t *testing.T) {
-	h := newHTMLText(strings.NewReader(`<p>a &amp; <a href=" http://x.example/ ">b</a></p><script>c</script><img src=y>`))
+	h := newHTMLText(strings.NewReader(`<p>a &amp; <a href=" http://x.example/ ">b</a></p><script>c</script><img src=y>`), scanner.Position{}, false)
 	text, err := io.ReadAll(h)
 	if err != nil || string(text) != "\na & b\n" {
 		t.Fatalf("text %q, %v", text, err)
@@ -242,7 +242,7 @@ func TestHTMLText(t *testing.T) {
 // TestHTMLTextCRLF: a CR from "&#13;" and the LF of the next text token
 // break one line, as the scanner counts them in the text.
 func TestHTMLTextCRLF(t *testing.T) {
-	h := newHTMLText(strings.NewReader("a&#13;<b>\n</b>x<a href=u>"))
+	h := newHTMLText(strings.NewReader("a&#13;<b>\n</b>x<a href=u>"), scanner.Position{}, false)
 	text, err := io.ReadAll(h)
 	if err != nil || string(text) != "a\r\nx" {
 		t.Fatalf("text %q, %v", text, err)
@@ -542,21 +542,23 @@ func TestMessageKinds(t *testing.T) {
 		want     []string // "part charset message-id line:col url"
 	}{
 		{"multipart/alternative with an HTML part", read("mail-alternative.eml"), []string{
-			// The places in the file (line 10: "Plain: <URL:..."); the
-			// HTML part's are its text's, which starts with the line break
-			// of <p>.
+			// The places in the file: line 10, "Plain: <URL:..."; in the
+			// HTML (quoted-printable, CR LF), an attribute where its tag
+			// stands (line 15 after "<html><body><p>See ", line 16 at its
+			// start, line 18 after the first link and a space), and text
+			// where it stands ("&lt;" at the start of line 17).
 			"1 us-ascii <alt@example.org> 10:8 http://www.example.org/plain",
-			"2 us-ascii <alt@example.org> 2:5 http://www.example.org/html-href",
-			"2 us-ascii <alt@example.org> 3:1 http://www.example.org/logo.gif",
-			"2 us-ascii <alt@example.org> 4:1 http://www.example.org/in-html-text",
-			"2 us-ascii <alt@example.org> 5:10 mailto:list@example.org",
+			"2 us-ascii <alt@example.org> 15:20 http://www.example.org/html-href",
+			"2 us-ascii <alt@example.org> 16:1 http://www.example.org/logo.gif",
+			"2 us-ascii <alt@example.org> 17:1 http://www.example.org/in-html-text",
+			"2 us-ascii <alt@example.org> 18:34 mailto:list@example.org",
 		}},
 		{"nested multipart/mixed with an attached message/rfc822", read("mail-nested.eml"), []string{
-			// Lines 10, 17, 30, 37 and 49 of the file; the HTML part's place
-			// is its text's.
+			// Lines 10, 17, 21 (the tag of the href after "<p>"), 30, 37
+			// and 49 of the file.
 			"1 us-ascii <nested@example.org> 10:13 http://www.example.org/outer",
 			"2.1 us-ascii <nested@example.org> 17:15 http://www.example.org/middle-plain",
-			"2.2 us-ascii <nested@example.org> 2:1 http://www.example.org/middle-html",
+			"2.2 us-ascii <nested@example.org> 21:4 http://www.example.org/middle-html",
 			"3.header:X-URL  <nested@example.org> 30:8 http://www.example.org/inner-header",
 			"3.1 us-ascii <nested@example.org> 37:13 http://www.example.org/inner-text",
 			"warning message 1 <nested@example.org> part 3.2: application/octet-stream: not text: skipped",
@@ -580,11 +582,14 @@ func TestMessageKinds(t *testing.T) {
 			"1 utf-8 <b64@example.org> 9:1 http://www.example.org/base64/two",
 		}},
 		{"format=flowed with DelSp=yes", read("mail-flowed.eml"), []string{
-			"1 us-ascii <flowed@example.org> 1:6 http://www.example.org/a/very/long/path/for/flowed/text.html",
-			// Three lines joined, their spaces deleted: 45 + 46 + 15 characters.
-			"1 us-ascii <flowed@example.org> 1:107 http://www.example.org/cut",
-			"1 us-ascii <flowed@example.org> 2:22 http://www.example.org/quoted",
-			"1 us-ascii <flowed@example.org> 3:28 http://www.example.org/stuffed",
+			// Where each "<" stands in the file, lines 7 to 13: the text
+			// joins lines 7 to 10 (their spaces deleted: in it, "<http://www.exam"
+			// is at column 107 of the first line), takes the quote marker
+			// of line 11 again, and the stuffed space of line 13 out.
+			"1 us-ascii <flowed@example.org> 7:6 http://www.example.org/a/very/long/path/for/flowed/text.html",
+			"1 us-ascii <flowed@example.org> 9:16 http://www.example.org/cut",
+			"1 us-ascii <flowed@example.org> 11:22 http://www.example.org/quoted",
+			"1 us-ascii <flowed@example.org> 13:29 http://www.example.org/stuffed",
 		}},
 		{"a news article",
 			"Path: news.example.org!not-for-mail\nFrom: n@example.org\nNewsgroups: comp.infosystems.www\n" +

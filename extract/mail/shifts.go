@@ -1,6 +1,10 @@
 package mail
 
-import "github.com/urlsift/urlsift/scanner"
+import (
+	"sort"
+
+	"github.com/urlsift/urlsift/scanner"
+)
 
 // A stage is one step on the way from the file to a part's text, as
 // decoded: the mbox reader, which takes a ">" from quoted "From " lines; a
@@ -8,9 +12,8 @@ import "github.com/urlsift/urlsift/scanner"
 // it gives out back to positions in what it reads, where the two count
 // from the same first byte: the place of a part's text in the file is its
 // position taken back through each stage in turn, the last first.
-// Positions are asked for in increasing order, as matches come; what a
-// stage keeps for the positions before the last one asked for, and
-// before the point that the scan has settled, it drops.
+// What a stage keeps for the positions before the point that the scan has
+// settled, it drops once many wait.
 type stage interface {
 	source(pos scanner.Position) scanner.Position
 	// setSettled gives the stage the offset, in what it gives out, before
@@ -25,26 +28,25 @@ type stage interface {
 // one column more in the file.
 type shifts struct {
 	marks   []mark
-	next    int          // the first mark not yet applied
-	lead    int64        // the lead of the marks applied
-	line    int          // the line of the last mark applied, or 0
+	base    mark         // what the marks dropped add up to
 	settled func() int64 // nil, or the offset before which nothing is asked for
 }
 
-// A mark says that from offset at on, the text read is by more bytes
-// further ahead. A mark of the mbox reader also says the line of the ">"
-// it took, whose line then has one column more.
+// A mark says that from offset at on, the text read is lead bytes further
+// ahead, all the marks up to it counted. A mark of the mbox reader also
+// says the line of the ">" it took, whose line then has one column more.
 type mark struct {
 	at   int64
-	more int64
+	lead int64
 	line int
 }
 
-// maxMarks is how many marks wait before add drops the settled ones.
+// maxMarks is how many marks or anchors wait before the settled ones are
+// dropped.
 const maxMarks = 4096
 
 func (s *shifts) reset() {
-	s.marks, s.next, s.lead, s.line, s.settled = s.marks[:0], 0, 0, 0, nil
+	s.marks, s.base, s.settled = s.marks[:0], mark{at: -1 << 62}, nil
 }
 
 func (s *shifts) setSettled(settled func() int64) { s.settled = settled }
@@ -52,41 +54,47 @@ func (s *shifts) setSettled(settled func() int64) { s.settled = settled }
 // add adds a mark: from offset at on, more bytes more of lead, for a ">"
 // taken at line when line is not 0.
 func (s *shifts) add(at, more int64, line int) {
-	if len(s.marks)-s.next >= maxMarks && s.settled != nil {
-		s.apply(s.settled() - 1)
-		s.marks = s.marks[:copy(s.marks, s.marks[s.next:])]
-		s.next = 0
+	last := s.base
+	if n := len(s.marks); n > 0 {
+		last = s.marks[n-1]
 	}
-	s.marks = append(s.marks, mark{at, more, line})
-}
-
-// apply applies the marks at or before offset off.
-func (s *shifts) apply(off int64) {
-	for ; s.next < len(s.marks) && s.marks[s.next].at <= off; s.next++ {
-		s.lead += s.marks[s.next].more
-		s.line = s.marks[s.next].line
+	m := mark{at, last.lead + more, line}
+	if n := len(s.marks); n > 0 && last.at == at {
+		s.marks[n-1] = m
+		return
 	}
+	if len(s.marks) >= maxMarks && s.settled != nil {
+		settled := s.settled()
+		k := sort.Search(len(s.marks), func(i int) bool { return s.marks[i].at >= settled })
+		if k > 0 {
+			s.base = s.marks[k-1]
+			s.marks = s.marks[:copy(s.marks, s.marks[k:])]
+		}
+	}
+	s.marks = append(s.marks, m)
 }
 
 func (s *shifts) source(pos scanner.Position) scanner.Position {
-	s.apply(pos.Offset)
-	pos.Offset += s.lead
-	if s.line != 0 && s.line == pos.Line {
+	m := s.base
+	if k := sort.Search(len(s.marks), func(i int) bool { return s.marks[i].at > pos.Offset }); k > 0 {
+		m = s.marks[k-1]
+	}
+	pos.Offset += m.lead
+	if m.line != 0 && m.line == pos.Line {
 		pos.Column++
 	}
 	return pos
 }
 
-// anchors is the stage of a transfer decoding: anchors tie places of the
-// text given out to places of the text read. After an exact anchor, up to
-// the next, the text given out is the text read, byte for byte, so that a
-// position after it is found by counting on from it; an anchor that is
-// not exact stands for every byte up to the next (base64, where a byte
-// stands at the line of the encoded text that holds it).
+// anchors is the stage of a decoding that ties places of the text given
+// out to places of the text read. After an exact anchor, up to the next,
+// the text given out is the text read, byte for byte, so that a position
+// after it is found by counting on from it; an anchor that is not exact
+// stands for every byte up to the next (base64, where a byte stands at
+// the line of the encoded text that holds it).
 type anchors struct {
 	list    []anchor
-	next    int    // the first anchor not yet applied
-	last    anchor // the last anchor applied
+	base    anchor // the last anchor dropped, or the start
 	settled func() int64
 }
 
@@ -101,32 +109,35 @@ type anchor struct {
 
 // reset empties a for a text that starts at start, exact or not.
 func (a *anchors) reset(start scanner.Position, exact bool) {
-	a.list, a.next, a.settled = a.list[:0], 0, nil
-	a.last = anchor{at: start.Offset, line: start.Line, in: start, exact: exact}
+	a.list, a.settled = a.list[:0], nil
+	a.base = anchor{at: start.Offset, line: start.Line, in: start, exact: exact}
 }
 
 func (a *anchors) setSettled(settled func() int64) { a.settled = settled }
 
-// add adds an anchor, after those added before it.
+// add adds an anchor, after those added before it; one at the same
+// offset as the last takes its place.
 func (a *anchors) add(an anchor) {
-	if len(a.list)-a.next >= maxMarks && a.settled != nil {
-		a.apply(a.settled() - 1)
-		a.list = a.list[:copy(a.list, a.list[a.next:])]
-		a.next = 0
+	if n := len(a.list); n > 0 && a.list[n-1].at == an.at {
+		a.list[n-1] = an
+		return
+	}
+	if len(a.list) >= maxMarks && a.settled != nil {
+		settled := a.settled()
+		k := sort.Search(len(a.list), func(i int) bool { return a.list[i].at >= settled })
+		if k > 0 {
+			a.base = a.list[k-1]
+			a.list = a.list[:copy(a.list, a.list[k:])]
+		}
 	}
 	a.list = append(a.list, an)
 }
 
-// apply applies the anchors at or before offset off.
-func (a *anchors) apply(off int64) {
-	for ; a.next < len(a.list) && a.list[a.next].at <= off; a.next++ {
-		a.last = a.list[a.next]
-	}
-}
-
 func (a *anchors) source(pos scanner.Position) scanner.Position {
-	a.apply(pos.Offset)
-	an := a.last
+	an := a.base
+	if k := sort.Search(len(a.list), func(i int) bool { return a.list[i].at > pos.Offset }); k > 0 {
+		an = a.list[k-1]
+	}
 	if !an.exact {
 		return an.in
 	}
@@ -140,3 +151,6 @@ func (a *anchors) source(pos scanner.Position) scanner.Position {
 	}
 	return in
 }
+
+// sortSearch is sort.Search.
+var sortSearch = sort.Search
