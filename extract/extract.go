@@ -93,10 +93,10 @@ type Mail struct {
 	Charset string
 	// PartPos is where the match stands in its part's decoded text,
 	// counted from the part's first byte at line 1, column 1, offset 0
-	// (a header block's from its first field). Match.Pos is the match's
-	// place in the file where the part's text is the file's (see
-	// package mail's Part.InFile), and the same as PartPos, without its
-	// Filename, where it is not yet.
+	// (a header block's from its first field). Match.Pos is its place in
+	// the file, taken back through every decoding (see package mail's
+	// Part.InFile); in a part that is not taken back (a multi-byte
+	// charset), Match.Pos counts in the part as PartPos does.
 	PartPos scanner.Position
 }
 

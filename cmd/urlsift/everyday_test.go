@@ -222,3 +222,95 @@ func TestMailFileLines(t *testing.T) {
 		}
 	}
 }
+
+// TestMailEveryKind: an mbox with a URL in each kind of part, plain and
+// gzipped: -Hn prints where each URL stands in the file, written by hand
+// from the numbered lines below: its line, and its column (of the "<",
+// or of the "&lt;" in HTML) where the part's text is the file's; in
+// base64, the start of the encoded line that holds it.
+func TestMailEveryKind(t *testing.T) {
+	lines := []string{
+		"From a@example.org Mon Jan  1 00:00:00 2001",       // 1
+		"Message-ID: <kinds@example.org>",                   // 2
+		"Subject: =?utf-8?q?see_=3Chttp://q.example/x=3E?=", // 3: the word at 10
+		"X-Note: see",                                 // 4
+		"  <http://folded.example/>",                  // 5: a fold, "<" at 3
+		"MIME-Version: 1.0",                           // 6
+		`Content-Type: multipart/mixed; boundary="B"`, // 7
+		"",    // 8
+		"--B", // 9
+		"Content-Type: text/plain; charset=us-ascii", // 10
+		"",                              // 11
+		"7bit: <http://seven.example/>", // 12: "<" at 7
+		"--B",                           // 13
+		"Content-Type: text/plain; charset=iso-8859-1", // 14
+		"Content-Transfer-Encoding: 8bit",              // 15
+		"",                                             // 16
+		"caf\xe9: <http://eight.example/>",             // 17: "<" at 7
+		"--B",                                          // 18
+		"Content-Type: text/plain; charset=utf-8",     // 19
+		"Content-Transfer-Encoding: quoted-printable", // 20
+		"",                              // 21
+		"caf=C3=A9 =3D <http://qp.exa=", // 22: "<" at 15
+		"mple/>",                        // 23
+		"--B",                           // 24
+		"Content-Type: text/plain; charset=utf-8", // 25
+		"Content-Transfer-Encoding: base64",       // 26
+		"",                                        // 27
+		// 57 digits and a line break, then "b64 <http://b64.example/>": the
+		// "<" is byte 62, character 82, in the second line.
+		"MDEyMzQ1Njc4OTAxMjM0NTY3ODkwMTIzNDU2Nzg5MDEyMzQ1Njc4OTAxMjM0NTY3ODkwMTIzNDU2", // 28
+		"NwpiNjQgPGh0dHA6Ly9iNjQuZXhhbXBsZS8+Cg==",                                     // 29
+		"--B", // 30
+		"Content-Type: text/html; charset=us-ascii", // 31
+		"", // 32
+		"<p>text &lt;http://html-text.example/&gt;",     // 33: "&lt;" at 9
+		`<a href="http://html-href.example/">x</a></p>`, // 34: the tag at 1
+		"--B", // 35
+		"Content-Type: text/plain; format=flowed; delsp=yes", // 36
+		"",                                      // 37
+		"flowed <http://flowed.exam ",           // 38: "<" at 8, the line flows on
+		"ple/>",                                 // 39
+		"--B",                                   // 40
+		"Content-Type: message/rfc822",          // 41
+		"",                                      // 42
+		"From: b@example.org",                   // 43
+		"X-URL: <http://inner-header.example/>", // 44: "<" at 8
+		"MIME-Version: 1.0",                     // 45
+		`Content-Type: multipart/alternative; boundary="C"`, // 46
+		"",                              // 47
+		"--C",                           // 48
+		"Content-Type: text/plain",      // 49
+		"",                              // 50
+		"inner <http://inner.example/>", // 51: "<" at 7
+		"--C--",                         // 52
+		"",                              // 53
+		"--B--",                         // 54
+	}
+	in := strings.Join(lines, "\n") + "\n"
+	want := []string{
+		"3:10:http://q.example/x",
+		"5:3:http://folded.example/",
+		"12:7:http://seven.example/",
+		"17:7:http://eight.example/",
+		"22:15:http://qp.example/",
+		"29:1:http://b64.example/",
+		"33:9:http://html-text.example/",
+		"34:1:http://html-href.example/",
+		"38:8:http://flowed.example/",
+		"44:8:http://inner-header.example/",
+		"51:7:http://inner.example/",
+	}
+	dir := t.TempDir()
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(in))
+	zw.Close()
+	for _, name := range []string{writeFile(t, dir, "kinds.mbox", in), writeFile(t, dir, "kinds.mbox.gz", gz.String())} {
+		var out, errOut bytes.Buffer
+		run([]string{"-Hn", name}, nil, &out, &errOut)
+		if got := strings.Join(want, "\n"); strings.ReplaceAll(out.String(), name+":", "") != got+"\n" {
+			t.Errorf("-Hn %s:\ngot  %q\nwant %q (stderr %q)", name, out.String(), got, errOut.String())
+		}
+	}
+}

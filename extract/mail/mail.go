@@ -112,17 +112,20 @@ type Part struct {
 	Charset string
 	// Body is the text of the part, decoded to UTF-8.
 	Body io.Reader
-	// Origin is where Body's first byte stands: for a header block,
-	// and for a message read as text, the input's own position (the
-	// attached message's part's); the zero Position, for the other
-	// parts, means they count from their own start.
+	// Origin is where Body's first byte stands, in the text that the
+	// decodings around the part read (the file, but for what they
+	// change before it): matches are counted from it, then taken back
+	// to the file. The zero Position, for a part not InFile, means that
+	// it counts from its own start.
 	Origin scanner.Position
 	// Warnings apply to every URL of the part.
 	Warnings []string
 	// InFile says that the positions of the part's matches are taken
 	// back to the file, through every decoding on the way from the file
-	// to Body (see Match.Pos): true but for parts of HTML, format=flowed
-	// or a multi-byte charset, and those inside them.
+	// to Body: the mbox's quoted From lines, transfer encodings (base64
+	// to the start of the encoded line), single-byte charsets, HTML and
+	// format=flowed. It is false for a multi-byte charset, whose matches
+	// count in the part: their Pos is their Mail.PartPos.
 	InFile bool
 
 	input string        // the kind of the input, for Match.Input
