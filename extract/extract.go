@@ -95,8 +95,8 @@ type Mail struct {
 	// counted from the part's first byte at line 1, column 1, offset 0
 	// (a header block's from its first field). Match.Pos is its place in
 	// the file, taken back through every decoding (see package mail's
-	// Part.InFile); in a part that is not taken back (a multi-byte
-	// charset), Match.Pos counts in the part as PartPos does.
+	// Part.InFile); in a part that is not taken back (UTF-16),
+	// Match.Pos counts in the part as PartPos does.
 	PartPos scanner.Position
 }
 

@@ -3,11 +3,17 @@ package mail
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/urlsift/urlsift/extract"
 	"github.com/urlsift/urlsift/scanner"
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/encoding/simplifiedchinese"
+	"golang.org/x/text/transform"
 )
 
 // positions returns, for every match of an mbox read in place or
@@ -122,6 +128,42 @@ func TestShiftsSettled(t *testing.T) {
 		want := off - (off+5)/10
 		if got := s.source(scanner.Position{Offset: off}).Offset; got != want {
 			t.Errorf("source(%d) = %d, want %d", off, got, want)
+		}
+	}
+}
+
+// TestLineDecoder: a multi-byte charset decoded a line at a time gives
+// what transform.NewReader gives, however its input is cut, and each line
+// of the text stands at the start of the line it came from.
+func TestLineDecoder(t *testing.T) {
+	text := "日本語のテキスト <http://a.example/>\n二行目です。\r\n\nlast 行"
+	for _, enc := range []encoding.Encoding{japanese.ShiftJIS, japanese.EUCJP, japanese.ISO2022JP, simplifiedchinese.GBK} {
+		in, err := enc.NewEncoder().Bytes([]byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := io.ReadAll(transform.NewReader(bytes.NewReader(in), enc.NewDecoder()))
+		for _, rd := range []func(io.Reader) io.Reader{
+			func(r io.Reader) io.Reader { return r }, iotest.OneByteReader, iotest.HalfReader, iotest.DataErrReader,
+		} {
+			at := scanner.Position{Offset: 100, Line: 7, Column: 1}
+			d := newLineDecoder(rd(bytes.NewReader(in)), enc.NewDecoder(), at)
+			got, err := io.ReadAll(d)
+			if err != nil || !bytes.Equal(got, want) {
+				t.Fatalf("%v: got %q (%v), want %q", enc, got, err, want)
+			}
+			// The start of each line of the text, and a byte inside it.
+			lines, inLines := bytes.SplitAfter(got, []byte("\n")), bytes.SplitAfter(in, []byte("\n"))
+			off, inOff := int64(100), int64(100)
+			for i, l := range lines {
+				for _, k := range []int{0, len(l) / 2} {
+					pos := d.marks.source(scanner.Position{Offset: off + int64(k), Line: 7 + i})
+					if pos.Offset != inOff || pos.Line != 7+i || pos.Column != 1 {
+						t.Errorf("%v: line %d, byte %d at %+v, want %d:1@%d", enc, i+1, k, pos, 7+i, inOff)
+					}
+				}
+				off, inOff = off+int64(len(l)), inOff+int64(len(inLines[i]))
+			}
 		}
 	}
 }

@@ -123,9 +123,10 @@ type Part struct {
 	// InFile says that the positions of the part's matches are taken
 	// back to the file, through every decoding on the way from the file
 	// to Body: the mbox's quoted From lines, transfer encodings (base64
-	// to the start of the encoded line), single-byte charsets, HTML and
-	// format=flowed. It is false for a multi-byte charset, whose matches
-	// count in the part: their Pos is their Mail.PartPos.
+	// to the start of the encoded line), charsets (a multi-byte one to
+	// the start of the line), HTML and format=flowed. It is false for
+	// UTF-16, whose matches count in the part: their Pos is their
+	// Mail.PartPos.
 	InFile bool
 
 	input string        // the kind of the input, for Match.Input
@@ -849,8 +850,7 @@ func (w *walker) unknownCharset(part *Part, tf textForm, path string) bool {
 // the text walked, or the zero Position when that is not known.
 func (w *walker) text(mediatype string, tf textForm, body io.Reader, path string, at scanner.Position) bool {
 	part := w.newPart(path, tf.charset)
-	_, single := tf.enc.(*charmap.Charmap)
-	known := at.IsValid() && (tf.enc == nil || single)
+	known := at.IsValid() && !utf16(tf.enc)
 	if known {
 		part.Origin = at
 		w.inFile(part, true)
@@ -863,6 +863,10 @@ func (w *walker) text(mediatype string, tf textForm, body io.Reader, path string
 			w.single.reset(body, cm, part.charMarks(), part.Origin.Offset)
 			w.single.ended = w.ended
 			body = &w.single // one text part is read at a time
+		} else if known {
+			d := newLineDecoder(body, enc.NewDecoder(), at)
+			part.stages = append(part.stages, &d.marks)
+			body = d
 		} else {
 			body = transform.NewReader(body, enc.NewDecoder())
 		}
@@ -884,6 +888,13 @@ func (w *walker) text(mediatype string, tf textForm, body io.Reader, path string
 	}
 	part.Body = body
 	return w.yield(part, nil)
+}
+
+// utf16 reports whether enc is UTF-16, whose line breaks are not the byte
+// of a line feed: its parts are not taken back to the file.
+func utf16(enc encoding.Encoding) bool {
+	name, _ := htmlindex.Name(enc)
+	return strings.HasPrefix(name, "utf-16")
 }
 
 // inFile makes part InFile when ok, its Origin a place in the text
