@@ -94,8 +94,8 @@ type Mail struct {
 	// PartPos is where the match stands in its part's decoded text,
 	// counted from the part's first byte at line 1, column 1, offset 0
 	// (a header block's from its first field). Match.Pos is its place in
-	// the file, taken back through every decoding (see package mail's
-	// Part.InFile); in a part that is not taken back (UTF-16),
+	// the file, taken back through every decoding (see package mail,
+	// "Places"); in a part that is not taken back (UTF-16),
 	// Match.Pos counts in the part as PartPos does.
 	PartPos scanner.Position
 }

@@ -51,7 +51,7 @@ func BenchmarkMbox(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		n := 0
-		for m, err := range Matches(bytes.NewReader(in), Mbox, extract.ReportInvalid()) {
+		for m, err := range matchesOf(bytes.NewReader(in), Mbox, extract.ReportInvalid()) {
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -122,7 +122,7 @@ func BenchmarkSmallMessages(b *testing.B) {
 		b.SetBytes(int64(len(in)))
 		b.ReportAllocs()
 		for b.Loop() {
-			for p, err := range Parts(bytes.NewReader(in), Mbox) {
+			for p, err := range parts(bytes.NewReader(in), Mbox, Start{}, false) {
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -137,7 +137,7 @@ func BenchmarkSmallMessages(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			urls := 0
-			for m, err := range Matches(bytes.NewReader(in), Mbox) {
+			for m, err := range matchesOf(bytes.NewReader(in), Mbox) {
 				if err != nil || !m.Valid {
 					b.Fatalf("%v %+v", err, m)
 				}

@@ -63,7 +63,7 @@ func walk(t *testing.T, in string, sample int) (matches int, warnings []string, 
 	base := liveHeap()
 	runtime.ReadMemStats(&ms)
 	before := ms.TotalAlloc
-	for m, err := range Matches(strings.NewReader(in), Message) {
+	for m, err := range matchesOf(strings.NewReader(in), Message) {
 		var pe *PartError
 		switch {
 		case errors.As(err, &pe) && pe.Warning:
@@ -160,7 +160,7 @@ func TestHTMLLinksOrder(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			in := "From: a@example.org\nMIME-Version: 1.0\nContent-Type: text/html\n\n" + c.html
 			var got []string
-			for m, err := range Matches(strings.NewReader(in), Message, extract.ReportInvalid()) {
+			for m, err := range matchesOf(strings.NewReader(in), Message, extract.ReportInvalid()) {
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -199,7 +199,7 @@ func BenchmarkHostile(b *testing.B) {
 			b.SetBytes(int64(len(c.in)))
 			b.ReportAllocs()
 			for b.Loop() {
-				for range Matches(bytes.NewReader([]byte(c.in)), Message) {
+				for range matchesOf(bytes.NewReader([]byte(c.in)), Message) {
 				}
 			}
 		})
@@ -224,7 +224,7 @@ func FuzzBounds(f *testing.F) {
 			var ms runtime.MemStats
 			runtime.ReadMemStats(&ms)
 			before, start := ms.TotalAlloc, time.Now()
-			for range Matches(bytes.NewReader(in), kind, extract.ReportInvalid()) {
+			for range matchesOf(bytes.NewReader(in), kind, extract.ReportInvalid()) {
 			}
 			elapsed := time.Since(start)
 			runtime.ReadMemStats(&ms)

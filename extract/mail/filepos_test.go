@@ -23,7 +23,7 @@ func positions(t *testing.T, in []byte, streamed bool) []string {
 	var out []string
 	rd := NewReader()
 	rd.w.streamed = streamed
-	rd.each(bytes.NewReader(in), Mbox, Start{}, nil, true, func(m *extract.Match, err error) bool {
+	rd.each(bytes.NewReader(in), Mbox, Start{}, true, func(m *extract.Match, err error) bool {
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -27,7 +27,7 @@ func everythingFrom(r io.Reader, streamed, views bool) []string {
 	var out []string
 	rd := NewReader(extract.ReportInvalid())
 	rd.w.streamed = streamed
-	rd.each(r, Mbox, Start{}, nil, views, func(m *extract.Match, err error) bool {
+	rd.each(r, Mbox, Start{}, views, func(m *extract.Match, err error) bool {
 		if err != nil {
 			var pe *PartError
 			if errors.As(err, &pe) {
@@ -45,7 +45,7 @@ func everythingFrom(r io.Reader, streamed, views bool) []string {
 
 // checkInPlace: the messages of an mbox read in place give what the same
 // messages read through the mbox's reader give, field for field, and
-// matches handed over in place (EachFrom) what their copies give.
+// matches handed over in place (Reader.Matches) what their copies give.
 func checkInPlace(t *testing.T, name string, in []byte) {
 	t.Helper()
 	got, want := everything(in, false, false), everything(in, true, false)

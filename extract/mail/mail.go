@@ -1,27 +1,3 @@
-// Package mail finds URLs in mail and news archives: mbox files and single
-// messages, MIME-encoded, in any charset. Package source reads a file as
-// the command does, compressed or not, and hands mail to this package.
-//
-// Matches walks every message of an input and every text part of each,
-// nested multiparts and attached messages included, decodes them to
-// UTF-8 text and runs package extract on each, with the header fields
-// too:
-//
-//	br := bufio.NewReader(f)
-//	head, _ := br.Peek(4096)
-//	for m, err := range mail.Matches(br, mail.Detect(head), extract.Filename(name)) {
-//		var pe *mail.PartError
-//		if errors.As(err, &pe) { ... } // one part lost; the others go on
-//		...                            // m.URL, m.Mail.MessageID, m.Mail.Part
-//	}
-//
-// A part that cannot be decoded is reported as a *PartError and skipped,
-// and the walk goes on with the next part and the next message. Nothing is
-// held in memory but one header block and one part's buffers at a time.
-//
-// A Reader reads inputs one after another (Reader.EachFrom), keeping its
-// extractors, buffers and decoders: a program that reads many inputs, or a
-// large mbox in pieces (see Start and MessageAt), makes them once.
 package mail
 
 import (
@@ -92,7 +68,7 @@ func Detect(head []byte) Kind {
 }
 
 // Part is one text part of a message, or its header block.
-type Part struct {
+type textPart struct {
 	// Message counts the messages of the input from 1; MessageID is
 	// its Message-ID field and MessageOffset the input offset of its
 	// "From " line (0 for a single message). Message is 0 for a single
@@ -151,7 +127,7 @@ type Part struct {
 type PartError struct {
 	Message       int
 	MessageID     string
-	MessageOffset int64  // as in Part
+	MessageOffset int64  // as in textPart
 	Path          string // "" for the message as a whole
 	Err           error
 	Warning       bool
@@ -190,15 +166,6 @@ const MaxDepth = 100
 // boundary; without one by then, the body is read as text.
 const maxPreamble = 1 << 20
 
-// Parts walks the messages of r and yields their header blocks and text
-// parts, each to be read before the next is asked for: a Part, and its
-// Body, are valid until then, as one Part serves them all. Errors that cost
-// one part or one message are *PartError values and the walk goes on;
-// any other error ends it. A Text input is one part, its Body r.
-func Parts(r io.Reader, kind Kind) iter.Seq2[*Part, error] {
-	return PartsFrom(r, kind, Start{})
-}
-
 // Start says where a piece of an input read on its own stands in the
 // input, so that its positions, message numbers and message offsets are
 // the input's: a program that splits a large mbox at message starts
@@ -211,28 +178,28 @@ type Start struct {
 	Messages int
 }
 
-// PartsFrom is Parts for a piece of an input that starts at at. For an
-// Mbox, the piece starts with a message's "From " line; Text and Message
-// inputs ignore at, as their parts count from their own start.
-func PartsFrom(r io.Reader, kind Kind, at Start) iter.Seq2[*Part, error] {
-	return parts(r, kind, at, false)
-}
-
-// parts is PartsFrom; when streamed, every message of an mbox is read
-// through its reader, none in place, as tests compare.
-func parts(r io.Reader, kind Kind, at Start, streamed bool) iter.Seq2[*Part, error] {
+// parts walks the messages of r and yields their header blocks and text
+// parts, each to be read before the next is asked for: a textPart, and its
+// Body, are valid until then, as one serves them all. Errors that cost
+// one part or one message are *PartError values and the walk goes on;
+// any other error ends it. A Text input is one part, its Body r. For an
+// Mbox, a piece of an input starts at a message's "From " line, at at;
+// Text and Message inputs ignore at, as their parts count from their own
+// start. When streamed, every message of an mbox is read through its
+// reader, none in place, as tests compare.
+func parts(r io.Reader, kind Kind, at Start, streamed bool) iter.Seq2[*textPart, error] {
 	w := &walker{streamed: streamed}
 	return w.parts(r, kind, at)
 }
 
-// parts is PartsFrom, walked by w, which keeps its buffers and decoders
+// parts is the package's parts, walked by w, which keeps its buffers and decoders
 // from one input to the next.
-func (w *walker) parts(r io.Reader, kind Kind, at Start) iter.Seq2[*Part, error] {
-	return func(yield func(*Part, error) bool) {
+func (w *walker) parts(r io.Reader, kind Kind, at Start) iter.Seq2[*textPart, error] {
+	return func(yield func(*textPart, error) bool) {
 		w.yield, w.input, w.ended = yield, kind.String(), nil
 		switch kind {
 		case Text:
-			yield(&Part{Body: r, input: w.input}, nil)
+			yield(&textPart{Body: r, input: w.input}, nil)
 		case Mbox:
 			m := newMbox(r)
 			w.ended, w.chain = m.ended, append(w.chain[:0], &m.unquoted)
@@ -286,7 +253,7 @@ func (c *counting) Read(p []byte) (int, error) {
 // walker walks one input; its methods return false when the consumer
 // stopped.
 type walker struct {
-	yield    func(*Part, error) bool
+	yield    func(*textPart, error) bool
 	input    string
 	streamed bool         // every message of an mbox is read through its reader, none in place (for tests)
 	rest     eofReader    // the body of a message read in place
@@ -306,7 +273,7 @@ type walker struct {
 	offset   int64
 	br       *bufio.Reader    // for each message in turn
 	ended    func() bool      // reports whether the message is all in memory, or nil
-	part     Part             // the part yielded last, reused
+	part     textPart         // the part yielded last, reused
 	block    eofReader        // the Body of a header block
 	media    map[string]media // Content-Type fields read, with what they say
 	// chain is the stages from the file to the text being walked, the
@@ -318,7 +285,7 @@ type walker struct {
 // message, that declares charset cs. Parts are read one after another,
 // each before the next is asked for, so that one serves them all; its
 // slices keep their room.
-func (w *walker) newPart(path, cs string) *Part {
+func (w *walker) newPart(path, cs string) *textPart {
 	// Field by field, not as one composite literal: the whole struct,
 	// its match included, is large, and small messages paid for the copy.
 	p := &w.part
@@ -836,7 +803,7 @@ func (w *walker) textInMemory(tf textForm, enc int, body []byte, path string, at
 // unknownCharset warns, when the charset of tf is unknown, that the part
 // at path is read as windows-1252. It returns false when the consumer
 // stopped.
-func (w *walker) unknownCharset(part *Part, tf textForm, path string) bool {
+func (w *walker) unknownCharset(part *textPart, tf textForm, path string) bool {
 	if !tf.unknown {
 		return true
 	}
@@ -900,7 +867,7 @@ func utf16(enc encoding.Encoding) bool {
 // inFile makes part InFile when ok, its Origin a place in the text
 // walked: its stages are the chain's, then own's, then those of the
 // charset that text and textInMemory add.
-func (w *walker) inFile(part *Part, ok bool, own ...stage) {
+func (w *walker) inFile(part *textPart, ok bool, own ...stage) {
 	if !ok {
 		return
 	}
@@ -924,7 +891,7 @@ func (w *walker) push(st stage) func() {
 // charMarks returns the marks of the characters that decoding a
 // single-byte charset grows, for a part InFile, with its stage added; or
 // nil.
-func (p *Part) charMarks() *shifts {
+func (p *textPart) charMarks() *shifts {
 	if !p.InFile {
 		return nil
 	}
@@ -937,63 +904,26 @@ func (w *walker) fail(path string, err error) bool {
 	return w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Path: path, Err: err})
 }
 
-// Matches runs extract on every part that Parts yields and returns the
-// matches, each with its message and part, in input order. The options
-// are those of extract.New. Errors that cost a part are *PartError
-// values, and the matches go on after them.
-func Matches(r io.Reader, kind Kind, opts ...extract.Option) iter.Seq2[extract.Match, error] {
-	return MatchesCounted(r, kind, nil, opts...)
-}
-
-// Counts are what Matches read of an input.
+// Counts are what a Reader read of its last input.
 type Counts struct {
-	// Messages is the number of messages read (0 for text), Parts the
-	// number of header blocks and text parts.
+	// Messages is the number of messages read (0 for text), those
+	// before the Start of a piece included; Parts the number of header
+	// blocks and text parts.
 	Messages, Parts int
 }
 
-// MatchesCounted is Matches, and keeps c up to date as it reads (c may
-// be nil).
-func MatchesCounted(r io.Reader, kind Kind, c *Counts, opts ...extract.Option) iter.Seq2[extract.Match, error] {
-	return MatchesFrom(r, kind, Start{}, c, opts...)
-}
-
-// MatchesFrom is MatchesCounted for a piece of an input that starts at
-// at, as PartsFrom reads it. c.Messages counts the input's messages, those
-// before the piece included.
-func MatchesFrom(r io.Reader, kind Kind, at Start, c *Counts, opts ...extract.Option) iter.Seq2[extract.Match, error] {
-	return matches(r, kind, at, c, false, opts...)
-}
-
-// EachFrom is MatchesFrom with each match handed over in place, without
-// the copies that an iterator makes of it: m and its strings are valid
-// until yield returns (see extract.Extractor.Current). It stops when
-// yield returns false. A Reader does the same, keeping its buffers from
-// one input to the next.
-func EachFrom(r io.Reader, kind Kind, at Start, c *Counts, yield func(m *extract.Match, err error) bool, opts ...extract.Option) {
-	NewReader(opts...).EachFrom(r, kind, at, c, yield)
-}
-
-// matches is MatchesFrom; streamed is parts'.
-func matches(r io.Reader, kind Kind, at Start, c *Counts, streamed bool, opts ...extract.Option) iter.Seq2[extract.Match, error] {
-	return func(yield func(extract.Match, error) bool) {
-		rd := NewReader(opts...)
-		rd.w.streamed = streamed
-		rd.each(r, kind, at, c, false, func(m *extract.Match, err error) bool { return yield(*m, err) })
-	}
-}
-
-// A Reader reads inputs one after another as EachFrom does, keeping what
-// reading them takes (its extractors and their buffers, its readers and
-// decoders) from one input to the next: a program that reads many inputs,
-// or a large mbox in pieces, makes them once. It reads one input at a
-// time.
+// A Reader finds the URLs of mail and news (Matches), input after input,
+// keeping what reading them takes (its extractors and their buffers, its
+// readers and decoders) from one input to the next: a program that reads
+// many inputs, or a large mbox in pieces, makes them once. It reads one
+// input at a time.
 type Reader struct {
 	opts    []extract.Option
 	name    string
 	named   bool
 	w       walker
 	x, side *extract.Extractor // one for all parts, reset for each
+	counts  Counts
 }
 
 // NewReader returns a Reader whose extractors take opts, the options of
@@ -1013,10 +943,27 @@ func (rd *Reader) SetFilename(name string) {
 	}
 }
 
-// EachFrom is the package's EachFrom, with rd's options.
-func (rd *Reader) EachFrom(r io.Reader, kind Kind, at Start, c *Counts, yield func(m *extract.Match, err error) bool) {
-	rd.each(r, kind, at, c, true, yield)
+// Matches walks every message of r, an input of the given kind, and
+// every part of each, nested multiparts and attached messages included,
+// decodes them to UTF-8 text, and yields their matches, each with its
+// message and part, in input order, with the errors met: a *PartError
+// costs a part or a message, or warns of one read all the same, and the
+// walk goes on; any other error ends it (a *scanner.Error, with the
+// place in the input where reading stopped). at says where r stands when
+// it is a piece of a larger mbox, from a message's "From " line on (see
+// MessageAt): its positions and message numbers are then the input's;
+// the zero Start is the input's start.
+//
+// m and its strings are valid until the loop goes on, as
+// extract.Extractor.Current's are: m.Clone() keeps one.
+func (rd *Reader) Matches(r io.Reader, kind Kind, at Start) iter.Seq2[*extract.Match, error] {
+	return func(yield func(*extract.Match, error) bool) {
+		rd.each(r, kind, at, true, yield)
+	}
 }
+
+// Counts returns what the last Matches read, up to where it is.
+func (rd *Reader) Counts() Counts { return rd.counts }
 
 // extractor returns *x, made with rd's options if it is nil.
 func (rd *Reader) extractor(x **extract.Extractor) *extract.Extractor {
@@ -1029,12 +976,10 @@ func (rd *Reader) extractor(x **extract.Extractor) *extract.Extractor {
 	return *x
 }
 
-// each is EachFrom; views says that matches are handed over in place,
-// not copied.
-func (rd *Reader) each(r io.Reader, kind Kind, at Start, c *Counts, views bool, yield func(*extract.Match, error) bool) {
-	if c == nil {
-		c = new(Counts)
-	}
+// each is Matches; views says that matches are handed over in place,
+// not copied (tests compare the two).
+func (rd *Reader) each(r io.Reader, kind Kind, at Start, views bool, yield func(*extract.Match, error) bool) {
+	c := &rd.counts
 	*c = Counts{}          // counted afresh at each walk
 	var none extract.Match // what an error comes with
 	for p, err := range rd.w.parts(r, kind, at) {
@@ -1088,7 +1033,7 @@ func partError(err error) *PartError {
 // href and src attributes, in the order of the text; for a header block,
 // before the wrappers of a field, the URLs that only its encoded words,
 // decoded, hold.
-func (p *Part) matches(x, side *extract.Extractor, views bool, yield func(*extract.Match, error) bool) bool {
+func (p *textPart) matches(x, side *extract.Extractor, views bool, yield func(*extract.Match, error) bool) bool {
 	h := p.html
 	if h != nil {
 		h.settled = x.Settled
@@ -1151,7 +1096,7 @@ func (p *Part) matches(x, side *extract.Extractor, views bool, yield func(*extra
 // of addresses, trace or identifiers (addressField); or in HTML, the text
 // of a link that repeats the link's href, at its place: one occurrence,
 // one record.
-func (p *Part) passOver(m *extract.Match) bool {
+func (p *textPart) passOver(m *extract.Match) bool {
 	if len(p.extras) > 0 {
 		b := int(m.Pos.Offset - p.Origin.Offset)
 		for i := range p.extras {
@@ -1174,7 +1119,7 @@ func (p *Part) passOver(m *extract.Match) bool {
 // decoded, that take a byte of one of them (the others are the raw
 // text's), each at the position in the file of its first byte: the start
 // of an encoded word when it starts in one.
-func (p *Part) decoded(x *extract.Extractor, d *decoded, yield func(*extract.Match, error) bool) bool {
+func (p *textPart) decoded(x *extract.Extractor, d *decoded, yield func(*extract.Match, error) bool) bool {
 	at := p.blockPos(d.f.at)
 	x.ResetAt(strings.NewReader(d.text), at)
 	for x.Next() {
@@ -1196,7 +1141,7 @@ func (p *Part) decoded(x *extract.Extractor, d *decoded, yield func(*extract.Mat
 
 // blockPos returns the position in the input of the header block's byte
 // at offset off.
-func (p *Part) blockPos(off int) scanner.Position {
+func (p *textPart) blockPos(off int) scanner.Position {
 	l := scanner.LinesAt(scanner.Position{Offset: p.Origin.Offset, Line: p.Origin.Line, Column: 1})
 	l.Add(p.header.block[:off])
 	return l.Pos()
@@ -1210,7 +1155,7 @@ func (p *Part) blockPos(off int) scanner.Position {
 // it was taken from).
 //
 // The last skip stages are skipped: pos is a place in what they read.
-func (p *Part) place(pos scanner.Position, skip int) (inPart, inFile scanner.Position) {
+func (p *textPart) place(pos scanner.Position, skip int) (inPart, inFile scanner.Position) {
 	inPart, inFile = pos, pos
 	inPart.Filename = ""
 	if p.Origin.IsValid() {
@@ -1229,7 +1174,7 @@ func (p *Part) place(pos scanner.Position, skip int) (inPart, inFile scanner.Pos
 
 // settle tells each stage of p how far the scan of x has settled, taken
 // back through the stages after it.
-func (p *Part) settle(x *extract.Extractor) {
+func (p *textPart) settle(x *extract.Extractor) {
 	for i, st := range p.stages {
 		st.setSettled(func() int64 {
 			pos := scanner.Position{Offset: x.Settled()}
@@ -1242,7 +1187,7 @@ func (p *Part) settle(x *extract.Extractor) {
 }
 
 // label adds the message and part to a match, and returns it.
-func (p *Part) label(m *extract.Match) *extract.Match {
+func (p *textPart) label(m *extract.Match) *extract.Match {
 	m.Input = p.input
 	if p.Message == 0 {
 		return m

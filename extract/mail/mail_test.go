@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -267,7 +268,7 @@ func TestStreaming(t *testing.T) {
 		kind := Detect(data)
 		collect := func(r io.Reader) []string {
 			var out []string
-			for m, err := range Matches(r, kind, extract.ReportInvalid()) {
+			for m, err := range matchesOf(r, kind, extract.ReportInvalid()) {
 				if err != nil {
 					var pe *PartError
 					if !errors.As(err, &pe) {
@@ -300,7 +301,7 @@ func TestStop(t *testing.T) {
 	}
 	for stop := 1; stop <= 6; stop++ {
 		n := 0
-		for range Matches(bytes.NewReader(data), Message) {
+		for range matchesOf(bytes.NewReader(data), Message) {
 			n++
 			if n == stop {
 				break
@@ -335,7 +336,7 @@ func FuzzMatches(f *testing.F) {
 		}
 		collect := func(r io.Reader) []string {
 			var out []string
-			for m, err := range Matches(r, kind, extract.ReportInvalid()) {
+			for m, err := range matchesOf(r, kind, extract.ReportInvalid()) {
 				if err != nil {
 					out = append(out, "error")
 					continue
@@ -432,7 +433,7 @@ func inEncodedWord(h *header, at, n int) bool {
 // header blocks of in, read as kind.
 func mailHeaderURLs(in []byte, kind Kind) []string {
 	var out []string
-	for m, err := range Matches(bytes.NewReader(in), kind, extract.ReportInvalid()) {
+	for m, err := range matchesOf(bytes.NewReader(in), kind, extract.ReportInvalid()) {
 		if err == nil && strings.HasPrefix(m.Mail.Part, "header") {
 			out = append(out, fmt.Sprintf("%d:%d %s", m.Pos.Line, m.Pos.Column, m.URL))
 		}
@@ -606,7 +607,7 @@ func TestMessageKinds(t *testing.T) {
 				t.Fatalf("detected as %v", kind)
 			}
 			var got []string
-			for m, err := range Matches(strings.NewReader(c.in), kind) {
+			for m, err := range matchesOf(strings.NewReader(c.in), kind) {
 				var pe *PartError
 				if errors.As(err, &pe) && pe.Warning {
 					got = append(got, "warning "+err.Error())
@@ -692,6 +693,23 @@ func TestFieldNames(t *testing.T) {
 			}
 			if got := fieldColon([]byte(line)); got != want {
 				t.Errorf("fieldColon(%q) = %d, want %d", line, got, want)
+			}
+		}
+	}
+}
+
+// matchesOf returns copies of the matches of r, as a program that keeps
+// them takes them.
+func matchesOf(r io.Reader, kind Kind, opts ...extract.Option) iter.Seq2[extract.Match, error] {
+	return matchesFrom(r, kind, Start{}, opts...)
+}
+
+// matchesFrom is matchesOf for a piece of an input that starts at at.
+func matchesFrom(r io.Reader, kind Kind, at Start, opts ...extract.Option) iter.Seq2[extract.Match, error] {
+	return func(yield func(extract.Match, error) bool) {
+		for m, err := range NewReader(opts...).Matches(r, kind, at) {
+			if !yield(m.Clone(), err) {
+				return
 			}
 		}
 	}

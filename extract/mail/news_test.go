@@ -35,7 +35,7 @@ func TestNewsArticles(t *testing.T) {
 			t.Errorf("%s: Detect gives %v", c.file, k)
 		}
 		var got []string
-		for m, err := range Matches(bytes.NewReader(b), Message, extract.Schemeless()) {
+		for m, err := range matchesOf(bytes.NewReader(b), Message, extract.Schemeless()) {
 			if err != nil {
 				t.Fatalf("%s: %v", c.file, err)
 			}

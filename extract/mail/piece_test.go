@@ -30,11 +30,11 @@ func messageStarts(in []byte) []int {
 	}
 }
 
-// describe lists what MatchesFrom yields, with every field a piece must
+// describe lists what Reader.Matches yields, with every field a piece must
 // get right: positions, message numbers and offsets, parts, errors.
 func describe(r io.Reader, at Start) []string {
 	var out []string
-	for m, err := range MatchesFrom(r, Mbox, at, nil, extract.ReportInvalid()) {
+	for m, err := range matchesFrom(r, Mbox, at, extract.ReportInvalid()) {
 		if err != nil {
 			var pe *PartError
 			if errors.As(err, &pe) {

@@ -14,7 +14,7 @@ import (
 func proseOf(t *testing.T, msg string, opts ...extract.Option) []string {
 	t.Helper()
 	var got []string
-	for m, err := range Matches(strings.NewReader(msg), Message, opts...) {
+	for m, err := range matchesOf(strings.NewReader(msg), Message, opts...) {
 		if err != nil {
 			t.Fatal(err)
 		}

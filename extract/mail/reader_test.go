@@ -26,14 +26,15 @@ type readerInput struct {
 // source reads its inputs, every field, and its counts.
 func readAll(rd *Reader, br *bufio.Reader, name string, in readerInput) []string {
 	var out []string
-	var c Counts
 	rd.SetFilename(name)
 	br.Reset(bytes.NewReader(in.in))
-	rd.EachFrom(br, in.kind, in.at, &c, func(m *extract.Match, err error) bool {
+	for m, err := range rd.Matches(br, in.kind, in.at) {
 		out = append(out, fmt.Sprintf("%+v %v", *m, err))
-		return in.stop == 0 || len(out) < in.stop
-	})
-	return append(out, fmt.Sprintf("counts %+v", c))
+		if in.stop > 0 && len(out) >= in.stop {
+			break
+		}
+	}
+	return append(out, fmt.Sprintf("counts %+v", rd.Counts()))
 }
 
 // TestReaderReused: one Reader that reads the corpus's mail (messages
@@ -118,15 +119,16 @@ func TestReaderDoesNotWait(t *testing.T) {
 			br.Reset(bytes.NewReader(smallMessages(3)))
 			// Stopped in a message read in place: the mbox then says
 			// that its input is all in memory.
-			rd.EachFrom(br, Mbox, Start{}, nil, func(*extract.Match, error) bool { return false })
+			for range rd.Matches(br, Mbox, Start{}) {
+				break
+			}
 		}
 		var got []string
 		r := &trap{in: []byte(msg), done: func() bool { return len(got) > 0 }}
 		br.Reset(r)
-		rd.EachFrom(br, Message, Start{}, nil, func(m *extract.Match, err error) bool {
+		for m := range rd.Matches(br, Message, Start{}) {
 			got = append(got, strings.Clone(m.URL))
-			return true
-		})
+		}
 		if len(got) != 1 || got[0] != "http://a.example/x" || r.early {
 			t.Errorf("after an mbox %v: %q, read on before it was handed over: %v", first, got, r.early)
 		}

@@ -46,7 +46,7 @@ func TestUTF7(t *testing.T) {
 func TestUTF7Part(t *testing.T) {
 	msg := "MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-7\n\nsee <URL:http://a.example/+AH4-ann/> now\n"
 	var got []string
-	for m, err := range Matches(strings.NewReader(msg), Message, extract.WithGrammar(rfc3986.URI)) {
+	for m, err := range matchesOf(strings.NewReader(msg), Message, extract.WithGrammar(rfc3986.URI)) {
 		if err != nil {
 			t.Fatal(err)
 		}

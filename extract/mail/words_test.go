@@ -39,7 +39,7 @@ func TestEncodedWords(t *testing.T) {
 		}},
 	} {
 		var got []string
-		for m, err := range Matches(strings.NewReader(msg), Message, tc.opts...) {
+		for m, err := range matchesOf(strings.NewReader(msg), Message, tc.opts...) {
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -73,13 +73,19 @@ type Source struct {
 	x              *extract.Extractor
 	mail           *mail.Reader
 	counts         mail.Counts
+	inMail         bool          // the input read last is mail: its counts are s.mail's
 	cur            extract.Match // what Each hands over when the extractor does not hold it
 	lasting        bool          // Read: matches whose strings outlive the next one
 }
 
 // Counts returns what the input read last held, as far as it was read:
 // its messages and parts (zero for text).
-func (s *Source) Counts() mail.Counts { return s.counts }
+func (s *Source) Counts() mail.Counts {
+	if s.inMail {
+		return s.mail.Counts()
+	}
+	return s.counts
+}
 
 // New returns a Source.
 func New(opts ...Option) *Source {
@@ -210,23 +216,23 @@ func (s *Source) fail(name string, err error, yield func(m *extract.Match, err e
 
 // each reads br as kind from at.
 func (s *Source) each(br *bufio.Reader, name string, kind mail.Kind, at mail.Start, yield func(m *extract.Match, err error) bool) {
-	s.counts = mail.Counts{}
+	s.counts, s.inMail = mail.Counts{}, false
 	opts := append(slices.Clip(s.opts), extract.Filename(name))
-	if kind != mail.Text && s.lasting {
-		for m, err := range mail.MatchesFrom(br, kind, at, &s.counts, opts...) {
-			s.cur = m
-			if !yield(&s.cur, err) {
-				return
-			}
-		}
-		return
-	}
 	if kind != mail.Text {
 		if s.mail == nil {
 			s.mail = mail.NewReader(s.opts...)
 		}
 		s.mail.SetFilename(name)
-		s.mail.EachFrom(br, kind, at, &s.counts, yield)
+		s.inMail = true
+		for m, err := range s.mail.Matches(br, kind, at) {
+			if s.lasting {
+				s.cur = m.Clone()
+				m = &s.cur
+			}
+			if !yield(m, err) {
+				return
+			}
+		}
 		return
 	}
 	if s.x == nil {
