@@ -37,9 +37,12 @@
 // line that holds it, and a multi-byte charset, at the start of its line.
 // Match.Mail.PartPos is the match's place in its part's decoded text.
 //
-// The files, by idea: mail.go walks an input's messages and their parts;
-// header.go reads a header block, words.go its encoded words; mbox.go
-// splits an mbox into messages; locate.go finds where a multipart's parts
-// start; qp.go, base64.go, charset.go, utf7.go, html.go and flowed.go
-// decode a part; shifts.go takes places back through them.
+// The files, by idea: reader.go is the Reader, which runs package extract
+// on each part and places its matches; walk.go walks an input's messages
+// and their parts, mbox.go splits an mbox into messages, header.go reads a
+// header block and words.go its encoded words, locate.go finds where a
+// multipart's parts start; decode.go chooses a part's decoding, which
+// qp.go, base64.go, charset.go, utf7.go, html.go and flowed.go do; shifts.go
+// takes places back through them; mail.go holds the kinds of input, the
+// errors and Start.
 package mail
