@@ -49,7 +49,7 @@ type file struct {
 // indexed is a block's summary, with its block.
 type indexed struct {
 	Block   block
-	Summary summary
+	Summary source.Block
 }
 
 func init() {
@@ -190,7 +190,7 @@ type indexFn struct{}
 func (fn *indexFn) ProcessElement(ctx context.Context, b block, emit func(string, indexed), fail func(string)) {
 	r, err := openAt(ctx, b.Path)
 	if err == nil {
-		var s summary
+		var s source.Block
 		s, err = index(r, b)
 		r.Close()
 		if err == nil {
@@ -218,7 +218,7 @@ func piecesFn(path string, sums func(*indexed) bool, emit func(unit)) {
 	if size := b.Hi - b.Lo; b.Lo != 0 || int64(len(all)) != (b.Size+size-1)/size {
 		return
 	}
-	list := make([]summary, len(all))
+	list := make([]source.Block, len(all))
 	for i, s := range all {
 		list[i] = s.Summary
 	}

@@ -46,102 +46,18 @@ type block struct {
 	Lo, Hi int64
 }
 
-// summary is what the index tells of a block.
-type summary struct {
-	Lo       int64
-	Cut      int64 // the first piece start in [Lo, Hi), or -1
-	Before   int   // line breaks in [Lo, Cut), or in the block without a cut
-	After    int   // line breaks in [Cut, Hi)
-	Messages int   // message starts in [Cut, Hi)
-}
-
-// breaks counts the line breaks of b as scanner.Lines counts them (LF,
-// CR LF and a lone CR, once each), b following the byte before (-1 at
-// the start of the input): a CR LF that the blocks cut counts in the block
-// of its CR.
-func breaks(b []byte, before int) int {
-	l := scanner.LinesAt(scanner.Position{})
-	if before >= 0 {
-		l.Add([]byte{byte(before)})
-	}
-	n := l.Pos().Line
-	l.Add(b)
-	return l.Pos().Line - n
-}
-
-// pieceAt reports whether a piece may start at b[i], b[0] standing at
-// input offset base: at a line start in text, at a message start in an
-// mbox. b holds the 3 bytes before b[i] and the 5 from it, where the
-// input has them.
-func pieceAt(kind mail.Kind, b []byte, i int, base int64) bool {
-	if kind == mail.Mbox {
-		return mail.MessageAt(b, i, base == 0)
-	}
-	return base+int64(i) == 0 || i > 0 && b[i-1] == '\n'
-}
-
-// index reads a block and tells its summary.
-func index(f io.ReaderAt, b block) (summary, error) {
-	kind := mail.Kind(b.Kind)
-	s := summary{Lo: b.Lo, Cut: -1}
-	cut, err := nextPiece(f, kind, b.Lo, b.Hi)
-	if err != nil {
-		return s, err
-	}
-	if s.Before, _, err = count(f, kind, b.Lo, cut, b.Size); err != nil || cut == b.Hi {
-		return s, err
-	}
-	s.Cut = cut
-	s.After, s.Messages, err = count(f, kind, cut, b.Hi, b.Size)
-	return s, err
-}
-
-// count counts the line breaks and the message starts (in an mbox) in
-// [a, b) of a file of size bytes, reading it in blocks of 64 KiB.
-func count(f io.ReaderAt, kind mail.Kind, a, b, size int64) (lines, messages int, err error) {
-	buf := make([]byte, 3+min(b-a, 64<<10)+5) // 3 bytes before a block and 5 after it, to tell message starts
-	for a < b {
-		end := min(a+64<<10, b)
-		from := max(a-3, 0)
-		n, err := f.ReadAt(buf[:min(end+5, size)-from], from)
-		if err != nil && err != io.EOF {
-			return 0, 0, err
-		}
-		w := buf[:n]
-		before := -1 // the byte before the block, for a CR LF it cuts
-		if a > from {
-			before = int(w[a-from-1])
-		}
-		lines += breaks(w[a-from:end-from], before)
-		if kind == mail.Mbox {
-			for i := a - from; i < end-from; i++ {
-				if pieceAt(kind, w, int(i), from) {
-					messages++
-				}
-			}
-		}
-		a = end
-	}
-	return lines, messages, nil
+// index reads a block and tells what it holds (source.Summarize).
+func index(f io.ReaderAt, b block) (source.Block, error) {
+	return source.Summarize(f, mail.Kind(b.Kind), b.Lo, b.Hi, b.Size)
 }
 
 // pieces turns the summaries of a file's blocks, in order, into its
-// pieces.
-func pieces(b block, sums []summary) []unit {
+// pieces (source.Pieces).
+func pieces(b block, sums []source.Block) []unit {
 	var us []unit
-	line, messages := 1, 0
-	for _, s := range sums {
-		line += s.Before
-		if s.Cut < 0 {
-			continue
-		}
-		if n := len(us); n > 0 {
-			us[n-1].End = s.Cut
-		}
-		us = append(us, unit{Path: b.Path, Size: b.Size, Walked: b.Walked, Kind: b.Kind, Start: s.Cut, End: b.Size,
-			Line: line, Messages: messages})
-		line += s.After
-		messages += s.Messages
+	for _, p := range source.Pieces(b.Path, b.Size, sums) {
+		us = append(us, unit{Path: b.Path, Size: b.Size, Walked: b.Walked, Kind: b.Kind, Start: p.Lo, End: p.Hi,
+			Line: max(p.At.Pos.Line, 1), Messages: p.At.Messages})
 	}
 	return us
 }
@@ -167,10 +83,10 @@ func span(f io.ReaderAt, src *source.Source, maxLength int, u unit, s, e int64, 
 	if kind == mail.Mbox {
 		q, r = s, u.End
 		if s > u.Start {
-			q, err = nextPiece(f, kind, s, u.End)
+			q, err = source.NextPiece(f, kind, s, u.End, u.Size)
 		}
 		if err == nil && q < e && e < u.End {
-			r, err = nextPiece(f, kind, e, u.End)
+			r, err = source.NextPiece(f, kind, e, u.End, u.Size)
 		}
 		if err != nil || q >= e {
 			if err != nil {
@@ -229,7 +145,7 @@ func span(f io.ReaderAt, src *source.Source, maxLength int, u unit, s, e int64, 
 // startAt tells where q stands in the file, from u's start: q and
 // u.Start are both piece starts, or line starts in text.
 func startAt(f io.ReaderAt, kind mail.Kind, u unit, q int64) (mail.Start, error) {
-	lines, messages, err := count(f, kind, min(q, u.Start), max(q, u.Start), u.Size)
+	lines, messages, err := source.Count(f, kind, min(q, u.Start), max(q, u.Start), u.Size)
 	at := mail.Start{Pos: scanner.Position{Filename: u.Path, Offset: q, Line: u.Line + lines, Column: 1}, Messages: u.Messages + messages}
 	if q < u.Start {
 		at.Pos.Line, at.Messages = u.Line-lines, u.Messages
@@ -253,31 +169,4 @@ func lineStartBefore(f io.ReaderAt, t int64) (int64, error) {
 		t = lo
 	}
 	return 0, nil
-}
-
-// nextPiece returns the first piece start at or after t, or end.
-func nextPiece(f io.ReaderAt, kind mail.Kind, t, end int64) (int64, error) {
-	buf := make([]byte, 3+min(end-t, 64<<10)+5)
-	for t < end {
-		lo := max(t-3, 0)
-		n, err := f.ReadAt(buf[:min(int64(len(buf)), end+5-lo)], lo)
-		if err != nil && err != io.EOF {
-			return 0, err
-		}
-		b := buf[:n]
-		stop := len(b) - 5 // the last 5 bytes are looked at again
-		if lo+int64(n) >= end {
-			stop = int(end - lo)
-		}
-		for i := int(t - lo); i < stop; i++ {
-			if pieceAt(kind, b, i, lo) {
-				return lo + int64(i), nil
-			}
-		}
-		if stop <= int(t-lo) {
-			break
-		}
-		t = lo + int64(stop)
-	}
-	return end, nil
 }

@@ -50,7 +50,7 @@ func split(t *testing.T, c config, name string, in []byte, size int64, rng *rand
 	}
 	f := bytes.NewReader(in)
 	n := int64(len(in))
-	var sums []summary
+	var sums []source.Block
 	b := block{Path: name, Size: n, Kind: int(l.Kind)}
 	for lo := int64(0); lo < n; lo += size {
 		blk := b
@@ -215,23 +215,4 @@ func diff(got, want []string) string {
 		}
 	}
 	return ""
-}
-
-func TestBreaks(t *testing.T) {
-	for _, c := range []struct {
-		in     string
-		before int
-		want   int
-	}{
-		{"a\nb\r\nc\rd", -1, 3},
-		{"a\r", -1, 1},   // the CR of a CR LF that the blocks cut: the break is here
-		{"\na", '\r', 0}, // and not in the next block
-		{"\na", 'x', 1},
-		{"a\r", 'x', 1},
-		{"\n\r\n\r\r", -1, 4},
-	} {
-		if got := breaks([]byte(c.in), c.before); got != c.want {
-			t.Errorf("breaks(%q, %d) = %d, want %d", c.in, c.before, got, c.want)
-		}
-	}
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"io"
 	"os"
 	"runtime"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/urlsift/urlsift/extract/mail"
 	"github.com/urlsift/urlsift/extract/output"
+	"github.com/urlsift/urlsift/extract/source"
 	"github.com/urlsift/urlsift/scanner"
 )
 
@@ -29,10 +29,6 @@ var pieceSize int64 = 1 << 20
 // records, so that a piece is read at once even when its output is
 // large.
 const pieceChunks = 16
-
-// cutBlock is the size of the reads that cut finds message starts in;
-// tests make it small.
-var cutBlock = 256 << 10
 
 // inPieces reads f, an input of the worker, in pieces on all cores when
 // it is a large uncompressed mbox and the machine has more than one
@@ -114,55 +110,31 @@ func (wk *worker) inPieces(f *os.File, listed int64, s *sink, read *atomic.Int64
 // cut reads the mbox f of size bytes and calls emit for its pieces in
 // order: [lo, hi) and where lo stands. Each piece starts at a message
 // start (mail.MessageAt), the first at 0 with the zero Start, and each
-// but the last holds every bytes or more. It stops when emit returns
-// false. On an error of f, the last piece ends where the bytes read
-// end.
+// but the last holds every bytes or more: it ends at the first message
+// start every bytes on (source.NextPiece). It stops when emit returns
+// false. On an error of f, the piece that was being cut goes out up to
+// where it was looked for, and the error is returned.
 func cut(f io.ReaderAt, size, every int64, name string, emit func(lo, hi int64, at mail.Start) bool) error {
-	// A block is read with the 3 bytes before it and the 5 after it,
-	// which MessageAt looks at.
-	block := int64(cutBlock)
-	buf := make([]byte, 3+block+5)
-	from5 := []byte("From ")
-	lines := scanner.LinesAt(scanner.Position{Filename: name}) // up to a
 	lo, at := int64(0), mail.Start{}
-	messages := 0 // message starts before a
-	for a := int64(0); a < size; {
-		end := min(a+block, size)
-		b := max(a-3, 0)
-		n, err := f.ReadAt(buf[:min(end+5, size)-b], b)
-		if n < int(end-b) {
-			if err == nil || err == io.EOF {
-				err = io.ErrUnexpectedEOF // the file shrank
-			}
-			if a > lo {
-				emit(lo, a, at) // what was read before the error is read
+	line := 1
+	for lo < size {
+		hi, err := source.NextPiece(f, mail.Mbox, min(lo+max(every, 1), size), size, size)
+		if err != nil {
+			if hi > lo {
+				emit(lo, hi, at) // what was read before the error is read
 			}
 			return err
 		}
-		w := buf[:n]
-		for i := int(a - b); ; i++ {
-			k := bytes.Index(w[i:], from5)
-			if k < 0 || i+k >= int(end-b) {
-				break
-			}
-			i += k
-			if !mail.MessageAt(w, i, b == 0) {
-				continue
-			}
-			if o := b + int64(i); o-lo >= every {
-				if !emit(lo, o, at) {
-					return nil
-				}
-				lo = o
-				l := lines
-				l.Add(w[a-b : i])
-				at = mail.Start{Pos: l.Pos(), Messages: messages}
-			}
-			messages++
+		if !emit(lo, hi, at) {
+			return nil
 		}
-		lines.Add(w[a-b : end-b])
-		a = end
+		lines, messages, err := source.Count(f, mail.Mbox, lo, hi, size)
+		if err != nil {
+			return err
+		}
+		line += lines
+		at = mail.Start{Pos: scanner.Position{Filename: name, Offset: hi, Line: line, Column: 1}, Messages: at.Messages + messages}
+		lo = hi
 	}
-	emit(lo, size, at)
 	return nil
 }

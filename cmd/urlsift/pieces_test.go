@@ -64,52 +64,48 @@ func piecesMbox(t *testing.T) []byte {
 	return b.Bytes()
 }
 
-// TestCut: however small the pieces and the blocks they are found in,
-// each piece starts at a message start, the pieces follow one another
-// to the end, and each piece's Start holds the lines and messages
-// before it, as counted over the whole input.
+// TestCut: however small the pieces, each piece starts at a message
+// start, the pieces follow one another to the end, and each piece's Start
+// holds the lines and messages before it, as counted over the whole
+// input.
 func TestCut(t *testing.T) {
 	in := piecesMbox(t)
-	defer func(b int) { cutBlock = b }(cutBlock)
-	for _, every := range []int64{1, 100, 5000, int64(len(in))} {
-		for _, block := range []int{8, 1000, 256 << 10} {
-			cutBlock = block
-			var got []int64
-			next := int64(0)
-			err := cut(bytes.NewReader(in), int64(len(in)), every, "x.mbox", func(lo, hi int64, at mail.Start) bool {
-				if lo != next || hi <= lo {
-					t.Fatalf("every %d, block %d: piece [%d, %d) after %d", every, block, lo, hi, next)
-				}
-				next = hi
-				got = append(got, lo)
-				if !mail.MessageAt(in, int(lo), true) {
-					t.Errorf("every %d, block %d: piece at %d starts no message", every, block, lo)
-				}
-				if lo == 0 {
-					if at != (mail.Start{}) {
-						t.Errorf("every %d, block %d: the first piece at %+v", every, block, at)
-					}
-					return true
-				}
-				want := scanner.Position{}.Advance(in[:lo])
-				want.Filename = "x.mbox"
-				messages := 0
-				for i := range int(lo) {
-					if mail.MessageAt(in, i, true) {
-						messages++
-					}
-				}
-				if at.Pos != want || at.Messages != messages {
-					t.Errorf("every %d, block %d: piece at %d: %+v, want %+v and %d messages", every, block, lo, at, want, messages)
+	for _, every := range []int64{0, 1, 100, 5000, int64(len(in))} {
+		var got []int64
+		next := int64(0)
+		err := cut(bytes.NewReader(in), int64(len(in)), every, "x.mbox", func(lo, hi int64, at mail.Start) bool {
+			if lo != next || hi <= lo || hi-lo < every && hi != int64(len(in)) {
+				t.Fatalf("every %d: piece [%d, %d) after %d", every, lo, hi, next)
+			}
+			next = hi
+			got = append(got, lo)
+			if !mail.MessageAt(in, int(lo), true) {
+				t.Errorf("every %d: piece at %d starts no message", every, lo)
+			}
+			if lo == 0 {
+				if at != (mail.Start{}) {
+					t.Errorf("every %d: the first piece at %+v", every, at)
 				}
 				return true
-			})
-			if err != nil || next != int64(len(in)) {
-				t.Errorf("every %d, block %d: %v, ended at %d of %d", every, block, err, next, len(in))
 			}
-			if every == 100 && len(got) < 40 {
-				t.Errorf("block %d: %d pieces of 100 bytes or more in %d bytes", block, len(got), len(in))
+			want := scanner.Position{}.Advance(in[:lo])
+			want.Filename = "x.mbox"
+			messages := 0
+			for i := range int(lo) {
+				if mail.MessageAt(in, i, true) {
+					messages++
+				}
 			}
+			if at.Pos != want || at.Messages != messages {
+				t.Errorf("every %d: piece at %d: %+v, want %+v and %d messages", every, lo, at, want, messages)
+			}
+			return true
+		})
+		if err != nil || next != int64(len(in)) {
+			t.Errorf("every %d: %v, ended at %d of %d", every, err, next, len(in))
+		}
+		if every == 100 && len(got) < 40 {
+			t.Errorf("%d pieces of 100 bytes or more in %d bytes", len(got), len(in))
 		}
 	}
 }
@@ -137,7 +133,7 @@ func TestPieces(t *testing.T) {
 		"text":         {writeFile(t, dir, "big.txt", string(text))},
 	}
 	defer func(n int) { runtime.GOMAXPROCS(n) }(runtime.GOMAXPROCS(0))
-	defer func(s int64, b int) { pieceSize, cutBlock = s, b }(pieceSize, cutBlock)
+	defer func(s int64) { pieceSize = s }(pieceSize)
 	times := regexp.MustCompile(`[0-9.]+ s, [0-9.]+ MB/s|"seconds":[0-9.]+,"bytes_per_second":[0-9]+`)
 	read := func(procs int, args []string) string {
 		runtime.GOMAXPROCS(procs)
@@ -156,12 +152,11 @@ func TestPieces(t *testing.T) {
 				t.Fatalf("the whole read gives %.2000q", want)
 			}
 			for _, size := range []int64{1, 300, 4000} {
-				pieceSize, cutBlock = size, 64
+				pieceSize = size
 				if got := read(2, args); got != want {
 					t.Errorf("%s %q, pieces of %d bytes:%s", what, flags, size, firstDiff(got, want))
 				}
 			}
-			cutBlock = 256 << 10
 		}
 	}
 }
@@ -195,18 +190,17 @@ func (s shrunk) ReadAt(p []byte, off int64) (int, error) {
 }
 
 // TestCutError: when the file ends before its size, or fails, the
-// pieces read before go out, ending where the bytes read end, and the
-// error is returned.
+// pieces read before go out, ending where the bytes read end (but the 5
+// that a message start is looked for in after them), and the error is
+// returned.
 func TestCutError(t *testing.T) {
-	defer func(b int) { cutBlock = b }(cutBlock)
-	cutBlock = 1000
 	in := piecesMbox(t)
 	var last int64
 	err := cut(shrunk{in[:5500], int64(len(in))}, int64(len(in)), 100, "x.mbox", func(lo, hi int64, at mail.Start) bool {
 		last = hi
 		return true
 	})
-	if err != io.ErrUnexpectedEOF || last != 5000 {
-		t.Errorf("got %v, the pieces ending at %d; want %v, at 5000", err, last, io.ErrUnexpectedEOF)
+	if err != io.ErrUnexpectedEOF || last != 5495 {
+		t.Errorf("got %v, the pieces ending at %d; want %v, at 5495", err, last, io.ErrUnexpectedEOF)
 	}
 }
