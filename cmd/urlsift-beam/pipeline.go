@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"reflect"
 	"sort"
-	"strconv"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/sdf"
@@ -21,7 +20,6 @@ import (
 	"github.com/urlsift/urlsift/extract/mail"
 	"github.com/urlsift/urlsift/extract/output"
 	"github.com/urlsift/urlsift/extract/source"
-	"github.com/urlsift/urlsift/scanner"
 )
 
 // namespace is the namespace of the pipeline's counters.
@@ -97,37 +95,10 @@ func anySlice(ss []string) []any {
 	return out
 }
 
-// problem is the record of what could not be read, in PREFIX-errors:
-// kind is "error" (a file, or a part of it, is lost), "warning" (it was
-// read all the same, or a part skipped on purpose: not text) or
-// "skipped" (a binary file found in a directory). error is the message
-// urlsift prints for it, and offset orders a file's records.
+// problem is the record of what could not be read, in PREFIX-errors
+// (output.AppendProblem).
 func problem(path, kind string, offset int64, err error) string {
-	var text string
-	switch err.(type) {
-	case *scanner.Error, *fs.PathError: // they name the file
-		text = err.Error()
-	default:
-		text = path + ": " + err.Error()
-	}
-	b := []byte(`{"path":`)
-	b = output.AppendString(b, path)
-	b = append(b, `,"kind":`...)
-	b = output.AppendString(b, kind)
-	b = append(b, `,"error":`...)
-	b = output.AppendString(b, text)
-	b = append(b, `,"offset":`...)
-	b = strconv.AppendInt(b, offset, 10)
-	var pe *mail.PartError
-	if errors.As(err, &pe) {
-		b = append(b, `,"message":`...)
-		b = strconv.AppendInt(b, int64(pe.Message), 10)
-		b = append(b, `,"message_id":`...)
-		b = output.AppendString(b, pe.MessageID)
-		b = append(b, `,"part":`...)
-		b = output.AppendString(b, pe.Path)
-	}
-	return string(append(b, "}\n"...))
+	return string(append(output.AppendProblem(nil, path, kind, offset, err), '\n'))
 }
 
 // expandFn turns a pattern into its files.

@@ -5,6 +5,9 @@
 //	buf = output.AppendJSON(buf[:0], &m) // one line, without its newline
 //	buf = enc.Append(buf, &m)            // the same, by an Encoder kept across records
 //
+// and the record of what could not be read, which the pipeline writes
+// beside them (AppendProblem).
+//
 // Strings are escaped as encoding/json escapes them without HTML
 // escaping ("<", ">" and "&" stay), invalid UTF-8 becoming U+FFFD, and
 // beyond that the characters that act on a terminal (DEL, the C1 controls

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
+	"io/fs"
 	"math"
 	"strconv"
 	"strings"
@@ -12,6 +14,7 @@ import (
 	"unsafe"
 
 	"github.com/urlsift/urlsift/extract"
+	"github.com/urlsift/urlsift/extract/mail"
 	"github.com/urlsift/urlsift/extract/rfc1738"
 	"github.com/urlsift/urlsift/scanner"
 )
@@ -301,6 +304,27 @@ func TestAppendInt(t *testing.T) {
 	for _, n := range ns {
 		if got, want := appendInt([]byte("x:"), n), strconv.AppendInt([]byte("x:"), n, 10); string(got) != string(want) {
 			t.Errorf("appendInt(%d) = %s, want %s", n, got, want)
+		}
+	}
+}
+
+// TestAppendProblem: the record of a problem names the file in its error
+// once, and the message and part of a part lost in mail.
+func TestAppendProblem(t *testing.T) {
+	for _, c := range []struct {
+		kind string
+		err  error
+		want string
+	}{
+		{"error", &fs.PathError{Op: "open", Path: "a.txt", Err: fs.ErrNotExist},
+			`{"path":"a.txt","kind":"error","error":"open a.txt: file does not exist","offset":7}`},
+		{"error", &scanner.Error{Pos: scanner.Position{Filename: "a.txt", Offset: 9, Line: 2, Column: 3}, Err: io.ErrUnexpectedEOF},
+			`{"path":"a.txt","kind":"error","error":"a.txt:2:3: unexpected EOF","offset":7}`},
+		{"warning", &mail.PartError{Message: 3, MessageID: "<m@x>", Path: "2", Err: mail.ErrNotText, Warning: true},
+			`{"path":"a.txt","kind":"warning","error":"a.txt: message 3 <m@x> part 2: not text: skipped","offset":7,"message":3,"message_id":"<m@x>","part":"2"}`},
+	} {
+		if got := string(AppendProblem(nil, "a.txt", c.kind, 7, c.err)); got != c.want {
+			t.Errorf("got  %s\nwant %s", got, c.want)
 		}
 	}
 }
