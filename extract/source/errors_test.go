@@ -60,3 +60,37 @@ func TestBinaryError(t *testing.T) {
 		t.Errorf("got %v", got)
 	}
 }
+
+// TestTruncatedEarly: a .gz cut inside its first 8 KiB of text, which
+// tell how the input is read, still gives the matches before the cut,
+// then the error at its place; one cut inside its gzip header gives the
+// error at the input's start.
+func TestTruncatedEarly(t *testing.T) {
+	var z bytes.Buffer
+	w := gzip.NewWriter(&z)
+	for i := range 40 {
+		fmt.Fprintf(w, "line %d <http://a.example/%d>\n", i, i)
+	}
+	w.Close()
+	dir := t.TempDir()
+	for _, c := range []struct {
+		keep      int
+		found     bool
+		line, col int
+	}{{z.Len() - 20, true, 0, 0}, {5, false, 1, 1}} {
+		path := filepath.Join(dir, fmt.Sprintf("cut%d.gz", c.keep))
+		os.WriteFile(path, z.Bytes()[:c.keep], 0o644)
+		found, last := 0, error(nil)
+		for _, err := range New().Open(path) {
+			if err == nil {
+				found++
+			}
+			last = err
+		}
+		var se *scanner.Error
+		if !errors.As(last, &se) || se.Pos.Filename != path || (found > 0) != c.found ||
+			c.line > 0 && (se.Pos.Line != c.line || se.Pos.Column != c.col) || c.found && se.Pos.Line < 2 {
+			t.Errorf("%d bytes kept: %d matches, then %T %v", c.keep, found, last, last)
+		}
+	}
+}

@@ -30,6 +30,7 @@ import (
 
 	"github.com/urlsift/urlsift/extract"
 	"github.com/urlsift/urlsift/extract/mail"
+	"github.com/urlsift/urlsift/scanner"
 )
 
 // ErrBinary is yielded, alone, for an input skipped as binary (its first
@@ -97,7 +98,7 @@ func New(opts ...Option) *Source {
 }
 
 // Open reads the file at path. An error opening it is yielded as an
-// *fs.PathError, as are the errors of Read that come before any match.
+// *fs.PathError; the errors of reading it are Read's.
 func (s *Source) Open(path string) iter.Seq2[extract.Match, error] {
 	return func(yield func(extract.Match, error) bool) {
 		f, err := os.Open(path)
@@ -182,7 +183,13 @@ func (s *Source) sniff(r io.Reader) (*bufio.Reader, Layout, error) {
 	}
 	head, err := br.Peek(sniff)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
-		return nil, l, err
+		if len(head) == 0 {
+			return nil, l, err
+		}
+		// What came before the error is read, then the error, with the
+		// place it was met at: br gives them again, whatever its reader
+		// does after an error.
+		br = bufio.NewReaderSize(io.MultiReader(bytes.NewReader(bytes.Clone(head)), failing{err}), len(head))
 	}
 	l.Binary = bytes.IndexByte(head, 0) >= 0
 	l.Kind = s.kind
@@ -208,11 +215,23 @@ func (s *Source) EachPiece(r io.Reader, name string, kind mail.Kind, at mail.Sta
 	s.each(s.raw, name, kind, at, yield)
 }
 
-// fail yields err, about the input name, alone.
+// fail yields err, about the input name, alone: ErrBinary in an
+// *fs.PathError, a read error as a *scanner.Error at the input's start,
+// where it was met.
 func (s *Source) fail(name string, err error, yield func(m *extract.Match, err error) bool) {
 	s.cur = extract.Match{}
-	yield(&s.cur, &fs.PathError{Op: "read", Path: name, Err: err})
+	if err == ErrBinary {
+		err = &fs.PathError{Op: "read", Path: name, Err: err}
+	} else {
+		err = &scanner.Error{Pos: scanner.Position{Filename: name, Line: 1, Column: 1}, Err: err}
+	}
+	yield(&s.cur, err)
 }
+
+// failing is a reader that fails with err.
+type failing struct{ err error }
+
+func (f failing) Read([]byte) (int, error) { return 0, f.err }
 
 // each reads br as kind from at.
 func (s *Source) each(br *bufio.Reader, name string, kind mail.Kind, at mail.Start, yield func(m *extract.Match, err error) bool) {
