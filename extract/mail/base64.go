@@ -48,11 +48,12 @@ func (b *b64Reader) reset(r io.Reader) {
 	}
 }
 
-// track makes b tie what it gives out to what it reads, in marks, the two
-// counted from at.
-func (b *b64Reader) track(marks *anchors, at scanner.Position) {
-	b.marks, b.outAt, b.inAt, b.chars = marks, at.Offset, at, 0
-	marks.reset(at, false)
+// track makes b tie what it gives out to what it reads, the two counted
+// from at, and returns the anchors that do it.
+func (b *b64Reader) track(at scanner.Position) *anchors {
+	b.marks, b.outAt, b.inAt, b.chars = &b.anchors, at.Offset, at, 0
+	b.anchors.reset(at, false)
+	return b.marks
 }
 
 // see ties the lines that start in raw, what was read next, to the bytes

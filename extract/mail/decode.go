@@ -97,6 +97,14 @@ func textMessage(mediatype string) bool {
 	return false
 }
 
+// transfer is the reader of a transfer encoding: qpReader or b64Reader.
+type transfer interface {
+	io.Reader
+	reset(r io.Reader)
+	setEnded(ended func() bool)
+	track(at scanner.Position) *anchors
+}
+
 // The transfer encodings that are decoded (RFC 2045 section 6); any
 // other is read as it is.
 const (
@@ -190,8 +198,7 @@ func (w *walker) textInMemory(tf textForm, enc int, body []byte, path string, at
 	case quotedPrintable:
 		q := w.qp()
 		if at.IsValid() {
-			q.track(&q.anchors, at)
-			decoded = &q.anchors
+			decoded = q.track(at)
 		}
 		w.dec = q.decodeAll(w.dec[:0], body)
 		q.marks = nil
@@ -201,8 +208,7 @@ func (w *walker) textInMemory(tf textForm, enc int, body []byte, path string, at
 		w.src = eofReader{b: body}
 		b.reset(&w.src)
 		if at.IsValid() {
-			b.track(&b.anchors, at)
-			decoded = &b.anchors
+			decoded = b.track(at)
 		}
 		w.dec, err = b.drain(w.dec[:0], b.more)
 		b.marks = nil

@@ -119,8 +119,8 @@ func TestShiftsSettled(t *testing.T) {
 	for i := range int64(10 * maxMarks) {
 		settled = 10 * i // nothing before the last mark but 100 is asked for
 		s.add(10*i+5, -1, 0)
-		if len(s.marks) > maxMarks+1 {
-			t.Fatalf("%d marks wait", len(s.marks))
+		if len(s.list) > maxMarks+1 {
+			t.Fatalf("%d marks wait", len(s.list))
 		}
 	}
 	// Each mark before an offset takes it one byte back.

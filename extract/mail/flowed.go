@@ -85,6 +85,8 @@ type pending struct {
 	ended func() bool
 }
 
+func (q *pending) setEnded(ended func() bool) { q.ended = ended }
+
 // inMemory reports whether the input is all in memory.
 func (q *pending) inMemory() bool { return q.ended != nil && q.ended() }
 

@@ -56,11 +56,12 @@ func (q *qpReader) reset(r io.Reader) {
 	q.carry, q.out, q.err, q.marks = q.carry[:0], nil, nil, nil
 }
 
-// track makes q tie what it gives out to what it reads, in marks, the
-// two counted from at.
-func (q *qpReader) track(marks *anchors, at scanner.Position) {
-	q.marks, q.outAt, q.outLine, q.in, q.obuf = marks, at.Offset, at.Line, at, q.obuf[:0]
-	marks.reset(at, true)
+// track makes q tie what it gives out to what it reads, the two counted
+// from at, and returns the anchors that do it.
+func (q *qpReader) track(at scanner.Position) *anchors {
+	q.marks, q.outAt, q.outLine, q.in, q.obuf = &q.anchors, at.Offset, at.Line, at, q.obuf[:0]
+	q.anchors.reset(at, true)
+	return q.marks
 }
 
 func (q *qpReader) Read(p []byte) (int, error) { return q.read(p, q.more, q.ready) }

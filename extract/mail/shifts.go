@@ -21,16 +21,63 @@ type stage interface {
 	setSettled(settled func() int64)
 }
 
+// queue holds the marks or anchors of a stage, in increasing offset, up
+// to maxMarks: past that, those before the point that the scan has
+// settled go, the last of them kept as base.
+type queue[T interface{ offset() int64 }] struct {
+	list    []T
+	base    T // the last one dropped, or the start
+	settled func() int64
+}
+
+// maxMarks is how many marks or anchors wait before the settled ones are
+// dropped.
+const maxMarks = 4096
+
+func (q *queue[T]) reset(base T) { q.list, q.base, q.settled = q.list[:0], base, nil }
+
+func (q *queue[T]) setSettled(settled func() int64) { q.settled = settled }
+
+// last returns the one added last, or base.
+func (q *queue[T]) last() T {
+	if n := len(q.list); n > 0 {
+		return q.list[n-1]
+	}
+	return q.base
+}
+
+// add adds x after those added before it; one at the same offset as the
+// last takes its place.
+func (q *queue[T]) add(x T) {
+	if n := len(q.list); n > 0 && q.list[n-1].offset() == x.offset() {
+		q.list[n-1] = x
+		return
+	}
+	if len(q.list) >= maxMarks && q.settled != nil {
+		settled := q.settled()
+		k := sort.Search(len(q.list), func(i int) bool { return q.list[i].offset() >= settled })
+		if k > 0 {
+			q.base = q.list[k-1]
+			q.list = q.list[:copy(q.list, q.list[k:])]
+		}
+	}
+	q.list = append(q.list, x)
+}
+
+// at returns the last one at or before offset off, or base.
+func (q *queue[T]) at(off int64) T {
+	if k := sort.Search(len(q.list), func(i int) bool { return q.list[i].offset() > off }); k > 0 {
+		return q.list[k-1]
+	}
+	return q.base
+}
+
 // shifts is the stage of a text that differs from what was read by bytes
 // left out or grown, line by line the same: a single-byte charset decoded
 // to UTF-8 gives one to two bytes more for each byte of 0x80 or more; the
 // mbox reader takes a ">" from a quoted "From " line, whose line then has
 // one column more in the file.
-type shifts struct {
-	marks   []mark
-	base    mark         // what the marks dropped add up to
-	settled func() int64 // nil, or the offset before which nothing is asked for
-}
+type shifts struct{ queue[mark] }
 
 // A mark says that from offset at on, the text read is lead bytes further
 // ahead, all the marks up to it counted. A mark of the mbox reader also
@@ -41,44 +88,18 @@ type mark struct {
 	line int
 }
 
-// maxMarks is how many marks or anchors wait before the settled ones are
-// dropped.
-const maxMarks = 4096
+func (m mark) offset() int64 { return m.at }
 
-func (s *shifts) reset() {
-	s.marks, s.base, s.settled = s.marks[:0], mark{at: -1 << 62}, nil
-}
-
-func (s *shifts) setSettled(settled func() int64) { s.settled = settled }
+func (s *shifts) reset() { s.queue.reset(mark{at: -1 << 62}) }
 
 // add adds a mark: from offset at on, more bytes more of lead, for a ">"
 // taken at line when line is not 0.
 func (s *shifts) add(at, more int64, line int) {
-	last := s.base
-	if n := len(s.marks); n > 0 {
-		last = s.marks[n-1]
-	}
-	m := mark{at, last.lead + more, line}
-	if n := len(s.marks); n > 0 && last.at == at {
-		s.marks[n-1] = m
-		return
-	}
-	if len(s.marks) >= maxMarks && s.settled != nil {
-		settled := s.settled()
-		k := sort.Search(len(s.marks), func(i int) bool { return s.marks[i].at >= settled })
-		if k > 0 {
-			s.base = s.marks[k-1]
-			s.marks = s.marks[:copy(s.marks, s.marks[k:])]
-		}
-	}
-	s.marks = append(s.marks, m)
+	s.queue.add(mark{at, s.last().lead + more, line})
 }
 
 func (s *shifts) source(pos scanner.Position) scanner.Position {
-	m := s.base
-	if k := sort.Search(len(s.marks), func(i int) bool { return s.marks[i].at > pos.Offset }); k > 0 {
-		m = s.marks[k-1]
-	}
+	m := s.at(pos.Offset)
 	pos.Offset += m.lead
 	if m.line != 0 && m.line == pos.Line {
 		pos.Column++
@@ -92,11 +113,7 @@ func (s *shifts) source(pos scanner.Position) scanner.Position {
 // after it is found by counting on from it; an anchor that is not exact
 // stands for every byte up to the next (base64, where a byte stands at
 // the line of the encoded text that holds it).
-type anchors struct {
-	list    []anchor
-	base    anchor // the last anchor dropped, or the start
-	settled func() int64
-}
+type anchors struct{ queue[anchor] }
 
 // An anchor ties offset at of the text given out, on its line line, to
 // position in of the text read.
@@ -107,37 +124,15 @@ type anchor struct {
 	exact bool
 }
 
+func (a anchor) offset() int64 { return a.at }
+
 // reset empties a for a text that starts at start, exact or not.
 func (a *anchors) reset(start scanner.Position, exact bool) {
-	a.list, a.settled = a.list[:0], nil
-	a.base = anchor{at: start.Offset, line: start.Line, in: start, exact: exact}
-}
-
-func (a *anchors) setSettled(settled func() int64) { a.settled = settled }
-
-// add adds an anchor, after those added before it; one at the same
-// offset as the last takes its place.
-func (a *anchors) add(an anchor) {
-	if n := len(a.list); n > 0 && a.list[n-1].at == an.at {
-		a.list[n-1] = an
-		return
-	}
-	if len(a.list) >= maxMarks && a.settled != nil {
-		settled := a.settled()
-		k := sort.Search(len(a.list), func(i int) bool { return a.list[i].at >= settled })
-		if k > 0 {
-			a.base = a.list[k-1]
-			a.list = a.list[:copy(a.list, a.list[k:])]
-		}
-	}
-	a.list = append(a.list, an)
+	a.queue.reset(anchor{at: start.Offset, line: start.Line, in: start, exact: exact})
 }
 
 func (a *anchors) source(pos scanner.Position) scanner.Position {
-	an := a.base
-	if k := sort.Search(len(a.list), func(i int) bool { return a.list[i].at > pos.Offset }); k > 0 {
-		an = a.list[k-1]
-	}
+	an := a.at(pos.Offset)
 	if !an.exact {
 		return an.in
 	}
@@ -151,6 +146,3 @@ func (a *anchors) source(pos scanner.Position) scanner.Position {
 	}
 	return in
 }
-
-// sortSearch is sort.Search.
-var sortSearch = sort.Search

@@ -287,22 +287,19 @@ func (w *walker) entity(ctype, cte []byte, body io.Reader, path string, whole bo
 	if body == io.Reader(&w.rest) && plain(mediatype, md.text) {
 		return w.textInMemory(md.text, enc, w.rest.b, textPath, at)
 	}
+	var d transfer
 	switch enc {
 	case quotedPrintable:
-		q := w.qp()
-		q.reset(body)
-		q.ended, body = w.ended, q
-		if at.IsValid() {
-			q.track(&q.anchors, at)
-			defer w.push(&q.anchors)()
-		}
+		d = w.qp()
 	case base64Encoded:
-		b := w.b64()
-		b.reset(body)
-		b.ended, body = w.ended, b
+		d = w.b64()
+	}
+	if d != nil {
+		d.reset(body)
+		d.setEnded(w.ended)
+		body = d
 		if at.IsValid() {
-			b.track(&b.anchors, at)
-			defer w.push(&b.anchors)()
+			defer w.push(d.track(at))()
 		}
 	}
 	nests := strings.HasPrefix(mediatype, "multipart/") || mediatype == "message/rfc822" || mediatype == "message/global"

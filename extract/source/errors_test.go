@@ -32,13 +32,7 @@ func TestTruncated(t *testing.T) {
 		if err := os.WriteFile(path, z.Bytes()[:z.Len()/2], 0o644); err != nil {
 			t.Fatal(err)
 		}
-		found, last := 0, error(nil)
-		for _, err := range New().Open(path) {
-			if err == nil {
-				found++
-			}
-			last = err
-		}
+		found, last := openAll(path)
 		var se *scanner.Error
 		if !errors.As(last, &se) || se.Pos.Filename != path || se.Pos.Line < 2 || se.Pos.Offset <= 0 || found == 0 {
 			t.Errorf("%s: %d matches, then %T %v", name, found, last, last)
@@ -80,17 +74,23 @@ func TestTruncatedEarly(t *testing.T) {
 	}{{z.Len() - 20, true, 0, 0}, {5, false, 1, 1}} {
 		path := filepath.Join(dir, fmt.Sprintf("cut%d.gz", c.keep))
 		os.WriteFile(path, z.Bytes()[:c.keep], 0o644)
-		found, last := 0, error(nil)
-		for _, err := range New().Open(path) {
-			if err == nil {
-				found++
-			}
-			last = err
-		}
+		found, last := openAll(path)
 		var se *scanner.Error
 		if !errors.As(last, &se) || se.Pos.Filename != path || (found > 0) != c.found ||
 			c.line > 0 && (se.Pos.Line != c.line || se.Pos.Column != c.col) || c.found && se.Pos.Line < 2 {
 			t.Errorf("%d bytes kept: %d matches, then %T %v", c.keep, found, last, last)
 		}
 	}
+}
+
+// openAll reads the file at path and returns how many matches it gave
+// and the last error.
+func openAll(path string) (found int, last error) {
+	for _, err := range New().Open(path) {
+		if err == nil {
+			found++
+		}
+		last = err
+	}
+	return found, last
 }
