@@ -175,13 +175,13 @@ func TestMailWarnings(t *testing.T) {
 			"From b Mon Jan  1 00:00:00 2001\nFrom: b@example.org\nno colon here\n\n<http://b.example/>\n", nil,
 			"http://a.example/\nhttp://b.example/\n", []string{"message 2 part header: line 8: header line without a field name and colon skipped"}},
 		{"no boundary", "From: a@example.org\nMIME-Version: 1.0\nContent-Type: multipart/mixed\n\n<http://a.example/>\n", nil,
-			"http://a.example/\n", []string{"message 1 part 1: multipart without a boundary parameter: read as text"}},
+			"http://a.example/\n", []string{"message 1 part 1: 5:1: multipart without a boundary parameter: read as text"}},
 		{"header too long", long, nil, "http://after.example/\n",
-			[]string{"message 1: no end of the header block within 1048576 bytes: read as text"}},
+			[]string{"message 1: 1:1: no end of the header block within 1048576 bytes: read as text"}},
 		{"not text, counted", "From: a@example.org\nMIME-Version: 1.0\nContent-Type: image/png\n\n<http://png.example/>\n", nil,
 			"", []string{"urlsift: 1 MIME parts skipped as not text (--json names them)"}},
 		{"not text, named", "From: a@example.org\nMIME-Version: 1.0\nContent-Type: image/png\n\n<http://png.example/>\n", []string{"--json"},
-			"", []string{"message 1 part 1: image/png: not text: skipped"}},
+			"", []string{"message 1 part 1: 5:1: image/png: not text: skipped"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var out, errOut bytes.Buffer

@@ -236,8 +236,7 @@ func (w *walker) unknownCharset(part *textPart, tf textForm, path string) bool {
 	}
 	warning := fmt.Sprintf("unknown charset %q, read as windows-1252", tf.charset)
 	part.Warnings = append(part.Warnings, warning)
-	return w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Path: path,
-		Err: errors.New(warning), Warning: true})
+	return w.problem(path, part.Origin, errors.New(warning), true)
 }
 
 // text yields a text part, decoded to UTF-8. at is where body starts in

@@ -117,8 +117,12 @@ type PartError struct {
 	MessageID     string
 	MessageOffset int64  // as in textPart
 	Path          string // "" for the message as a whole
-	Err           error
-	Warning       bool
+	// Pos is where the part starts in the input (its body's first byte,
+	// or its header's), when that is known; an Err that is a
+	// *scanner.Error says where reading it broke off.
+	Pos     scanner.Position
+	Err     error
+	Warning bool
 }
 
 func (e *PartError) Error() string {
@@ -129,11 +133,14 @@ func (e *PartError) Error() string {
 	if e.Path != "" {
 		s += " part " + e.Path
 	}
-	// A read error inside the part says where in the part, not in the
-	// input: its file name would mislead.
+	// The place, without the file name, which the input's name before
+	// the message says: where reading broke off, or where the part starts.
 	var se *scanner.Error
 	if errors.As(e.Err, &se) {
 		return fmt.Sprintf("%s: %d:%d: %v", s, se.Pos.Line, se.Pos.Column, se.Err)
+	}
+	if e.Pos.IsValid() {
+		return fmt.Sprintf("%s: %d:%d: %v", s, e.Pos.Line, e.Pos.Column, e.Err)
 	}
 	return s + ": " + e.Err.Error()
 }

@@ -562,7 +562,7 @@ func TestMessageKinds(t *testing.T) {
 			"2.2 us-ascii <nested@example.org> 21:4 http://www.example.org/middle-html",
 			"3.header:X-URL  <nested@example.org> 30:8 http://www.example.org/inner-header",
 			"3.1 us-ascii <nested@example.org> 37:13 http://www.example.org/inner-text",
-			"warning message 1 <nested@example.org> part 3.2: application/octet-stream: not text: skipped",
+			"warning message 1 <nested@example.org> part 3.2: 42:1: application/octet-stream: not text: skipped", // where its body starts
 			"4 us-ascii <nested@example.org> 49:17 http://www.example.org/attached",
 		}},
 		{"ISO-8859-1 quoted-printable, a soft break inside a URL",

@@ -193,7 +193,7 @@ func (w *walker) entityMessage(br *bufio.Reader, path string, at scanner.Positio
 		if !w.asText(bytes.NewReader(h.block), path, origin, known, nil) {
 			return false
 		}
-		return w.fail(path, err)
+		return w.fail(path, at, err)
 	}
 	return w.header(h, br, path, origin, known)
 }
@@ -265,8 +265,11 @@ func (w *walker) asText(r io.Reader, path string, origin scanner.Position, known
 	case path == "":
 		p.Path = "1"
 	}
-	if why != nil && !w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Path: path,
-		Err: fmt.Errorf("%w: read as text", why), Warning: true}) {
+	var at scanner.Position
+	if known {
+		at = origin
+	}
+	if why != nil && !w.problem(path, at, fmt.Errorf("%w: read as text", why), true) {
 		return false
 	}
 	return w.yield(p, nil)
@@ -305,8 +308,7 @@ func (w *walker) entity(ctype, cte []byte, body io.Reader, path string, whole bo
 	nests := strings.HasPrefix(mediatype, "multipart/") || mediatype == "message/rfc822" || mediatype == "message/global"
 	if nests {
 		if w.depth >= MaxDepth {
-			if !w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Path: textPath,
-				Err: fmt.Errorf("%s nested deeper than %d levels: the rest is read as text", mediatype, MaxDepth), Warning: true}) {
+			if !w.problem(textPath, at, fmt.Errorf("%s nested deeper than %d levels: the rest is read as text", mediatype, MaxDepth), true) {
 				return false
 			}
 			return w.text("text/plain", md.text, body, textPath, at)
@@ -322,8 +324,7 @@ func (w *walker) entity(ctype, cte []byte, body io.Reader, path string, whole bo
 	case strings.HasPrefix(mediatype, "text/"), textMessage(mediatype):
 		return w.text(mediatype, md.text, body, textPath, at)
 	}
-	return w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Path: textPath,
-		Err: fmt.Errorf("%s: %w", mediatype, ErrNotText), Warning: true})
+	return w.problem(textPath, at, fmt.Errorf("%s: %w", mediatype, ErrNotText), true)
 }
 
 // multipart walks the parts of a multipart body at path, whose
@@ -341,8 +342,7 @@ func (w *walker) multipart(md media, body io.Reader, path, textPath string, at s
 		rec.r = loc
 	}
 	asText := func(why string) bool {
-		if !w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Path: textPath,
-			Err: fmt.Errorf("multipart %s: read as text", why), Warning: true}) {
+		if !w.problem(textPath, at, fmt.Errorf("multipart %s: read as text", why), true) {
 			return false
 		}
 		return w.text("text/plain", md.text, io.MultiReader(bytes.NewReader(rec.buf), rec.r), textPath, at)
@@ -367,7 +367,7 @@ func (w *walker) multipart(md media, body io.Reader, path, textPath string, at s
 			return true
 		}
 		if err != nil {
-			return w.fail(path, err)
+			return w.fail(path, at, err)
 		}
 		sub := join(path, i)
 		pr := &watched{r: p}
@@ -377,7 +377,7 @@ func (w *walker) multipart(md media, body io.Reader, path, textPath string, at s
 		}
 		ok := w.entity([]byte(p.Header.Get("Content-Type")), []byte(p.Header.Get("Content-Transfer-Encoding")), pr, sub, false, partAt)
 		if _, err := io.Copy(io.Discard, pr); ok && err != nil && !pr.seen {
-			ok = w.fail(sub, err) // nobody read the part to see its error
+			ok = w.fail(sub, partAt, err) // nobody read the part to see its error
 		}
 		if !ok {
 			return false
@@ -464,7 +464,22 @@ func (p *textPart) charMarks() *shifts {
 	return &p.chars
 }
 
-// fail reports that what is left of the part at path cannot be read.
-func (w *walker) fail(path string, err error) bool {
-	return w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Path: path, Err: err})
+// fail reports that what is left of the part at path, which starts at at
+// in the text walked, cannot be read.
+func (w *walker) fail(path string, at scanner.Position, err error) bool {
+	return w.problem(path, at, err, false)
+}
+
+// problem yields a *PartError of the part at path, which starts at at in
+// the text walked (the zero Position when that is not known), placed in
+// the file. It returns false when the consumer stopped.
+func (w *walker) problem(path string, at scanner.Position, err error, warning bool) bool {
+	pe := &PartError{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Path: path, Err: err, Warning: warning}
+	if at.IsValid() {
+		for i := len(w.chain) - 1; i >= 0; i-- {
+			at = w.chain[i].source(at)
+		}
+		pe.Pos = at
+	}
+	return w.yield(nil, pe)
 }
