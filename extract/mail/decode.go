@@ -266,10 +266,12 @@ func (w *walker) text(mediatype string, tf textForm, body io.Reader, path string
 	}
 	switch {
 	case mediatype == "text/html":
-		part.html = newHTMLText(body, part.Origin, known)
+		var marks *anchors
 		if known {
-			part.stages = append(part.stages, part.html.marks)
+			marks = &w.htmlMarks
+			part.stages = append(part.stages, marks)
 		}
+		part.html = newHTMLText(body, part.Origin, marks)
 		body = part.html
 	case tf.flowed:
 		f := newFlowed(body, tf.delsp)

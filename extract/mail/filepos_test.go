@@ -115,7 +115,7 @@ func TestFilePositionsQuoted(t *testing.T) {
 func TestShiftsSettled(t *testing.T) {
 	var s shifts
 	settled := int64(0)
-	s.settled = func() int64 { return settled }
+	s.setSettled(fixed{&settled}, 0)
 	for i := range int64(10 * maxMarks) {
 		settled = 10 * i // nothing before the last mark but 100 is asked for
 		s.add(10*i+5, -1, 0)
@@ -167,3 +167,8 @@ func TestLineDecoder(t *testing.T) {
 		}
 	}
 }
+
+// fixed is a settler whose scan has settled at *at.
+type fixed struct{ at *int64 }
+
+func (f fixed) settled(int) int64 { return *f.at }

@@ -37,10 +37,9 @@ type htmlText struct {
 	// anchor at each token, and in text after each character reference
 	// and each CR that the tokenizer dropped; src is the place in the HTML
 	// of the next token.
-	marks   *anchors
-	anchors anchors
-	src     scanner.Lines
-	raw     []byte // the token read last as written: Text changes Raw's bytes in place (CR LF to LF)
+	marks *anchors
+	src   scanner.Lines
+	raw   []byte // the token read last as written: Text changes Raw's bytes in place (CR LF to LF)
 }
 
 // maxLinks bounds the links that wait for the text around them to be
@@ -64,15 +63,15 @@ type link struct {
 const maxHTMLToken = 4 << 20
 
 // newHTMLText returns the text of the HTML that r reads, counted from at
-// (line 1, column 1, offset 0 when at is the zero Position); with track,
-// tied to the HTML, counted from at too.
-func newHTMLText(r io.Reader, at scanner.Position, track bool) *htmlText {
+// (line 1, column 1, offset 0 when at is the zero Position); with marks,
+// not nil, tied to the HTML in them, counted from at too.
+func newHTMLText(r io.Reader, at scanner.Position, marks *anchors) *htmlText {
 	z := html.NewTokenizer(r)
 	z.SetMaxBuf(maxHTMLToken)
 	h := &htmlText{z: z, count: scanner.LinesAt(at), at: at.Offset}
-	if track {
-		h.marks, h.src = &h.anchors, scanner.LinesAt(at)
-		h.anchors.reset(at, true)
+	if marks != nil {
+		h.marks, h.src = marks, scanner.LinesAt(at)
+		marks.reset(at, true)
 	}
 	return h
 }
@@ -83,8 +82,13 @@ func (h *htmlText) Read(p []byte) (int, error) { return h.read(p, h.token, nil) 
 func (h *htmlText) token() {
 	start := len(h.out)
 	tt := h.z.Next()
+	src, special := h.src, false // where the token starts in the HTML; whether its text is not its HTML
 	if h.marks != nil {
-		h.raw = append(h.raw[:0], h.z.Raw()...)
+		raw := h.z.Raw()
+		if special = tt == html.TextToken && bytes.IndexAny(raw, "&\r\x00") >= 0; special {
+			h.raw = append(h.raw[:0], raw...) // before Text rewrites it
+		}
+		h.src.Add(raw)
 	}
 	switch tt {
 	case html.ErrorToken:
@@ -92,6 +96,9 @@ func (h *htmlText) token() {
 	case html.TextToken:
 		if h.skip == 0 {
 			h.out = append(h.out, h.z.Text()...)
+			if h.marks != nil {
+				h.tie(start, src, special)
+			}
 		}
 	case html.StartTagToken, html.SelfClosingTagToken:
 		name, more := h.z.TagName()
@@ -110,7 +117,7 @@ func (h *htmlText) token() {
 				l := link{value: strings.TrimSpace(string(val)), raw: raw,
 					pos: scanner.Position{Offset: h.at + int64(start), Line: h.count.Pos().Line, Column: h.count.Pos().Column}}
 				if h.marks != nil {
-					l.src = h.src.Pos() // the tag's "<": Raw, from there, is the tag
+					l.src = src.Pos() // the tag's "<": Raw, from there, is the tag
 				}
 				h.links = append(h.links, l)
 			}
@@ -124,9 +131,6 @@ func (h *htmlText) token() {
 		if breaks(a) {
 			h.out = append(h.out, '\n')
 		}
-	}
-	if h.marks != nil {
-		h.tie(start)
 	}
 	h.count.Add(h.out[start:]) // what this token added to the text
 	h.at += int64(len(h.out) - start)
@@ -166,49 +170,53 @@ func breaks(a atom.Atom) bool {
 	return false
 }
 
-// tie ties what the token read last gave the text, h.out[start:], to the
-// HTML it comes from, and counts that HTML: text given as it is written
-// is tied by one anchor; in text with character references, or CRs
-// that the tokenizer drops, each reference stands at its "&" and the text
-// after it is tied again.
-func (h *htmlText) tie(start int) {
-	raw, text := h.raw, h.out[start:]
+// tie ties the text that the text token read last gave, h.out[start:],
+// to the HTML it comes from, which starts at src: text given as it is
+// written by one anchor; in text with character references, or CRs or
+// NULs that the tokenizer rewrites (special), each reference stands at
+// its "&", and the text after it is tied again. Tags give no anchor: a
+// line break they give starts no URL, and the text after them has its
+// own.
+func (h *htmlText) tie(start int, src scanner.Lines, special bool) {
+	text := h.out[start:]
 	at := h.at + int64(start)
 	line := h.count.Pos().Line
-	add := func(k, i int) { // text[k:] from raw[i:] on
-		l := h.src
-		l.Add(raw[:i])
-		h.marks.add(anchor{at: at + int64(k), line: line + bytes.Count(text[:k], []byte{'\n'}), in: l.Pos(), exact: true})
+	h.marks.add(anchor{at: at, line: line, in: src.Pos(), exact: true})
+	if !special {
+		return
 	}
-	add(0, 0)
-	if !bytes.Equal(raw, text) && len(text) > 0 && len(text) < len(raw) {
-		i, k := 0, 0 // raw[i:] gives text[k:]
-		for i < len(raw) && k < len(text) {
-			switch {
-			case raw[i] == text[k] && raw[i] != '&':
-				i, k = i+1, k+1
-			case raw[i] == '\r' && text[k] == '\n': // CR LF, or CR alone, is LF in the text
-				if i+1 < len(raw) && raw[i+1] == '\n' {
-					add(k, i)
-					i++
-				}
-				i, k = i+1, k+1
+	raw := h.raw
+	counted, told := 0, 0   // src has counted raw[:counted], line text[:told]
+	add := func(k, i int) { // text[k:] from raw[i:] on
+		src.Add(raw[counted:i])
+		line += bytes.Count(text[told:k], []byte{'\n'})
+		counted, told = i, k
+		h.marks.add(anchor{at: at + int64(k), line: line, in: src.Pos(), exact: true})
+	}
+	for i, k := 0, 0; i < len(raw) && k < len(text); {
+		switch {
+		case raw[i] == text[k] && raw[i] != '&':
+			i, k = i+1, k+1
+		case raw[i] == '\r' && text[k] == '\n': // CR LF, or CR alone, is LF in the text
+			if i+1 < len(raw) && raw[i+1] == '\n' {
 				add(k, i)
-			case raw[i] == '&':
-				end := i + 1 + bytes.IndexAny(raw[i+1:], "&\r")
-				if end == i {
-					end = len(raw)
-				}
-				seg := html.UnescapeString(string(raw[i:end]))
-				same := commonSuffix(raw[i:end], seg)
-				i, k = end-same, k+len(seg)-same
-				add(k, i)
-			default:
-				i = len(raw) // the two part ways: the anchors so far stand
+				i++
 			}
+			i, k = i+1, k+1
+			add(k, i)
+		case raw[i] == '&':
+			end := i + 1 + bytes.IndexAny(raw[i+1:], "&\r")
+			if end == i {
+				end = len(raw)
+			}
+			seg := html.UnescapeString(string(raw[i:end]))
+			same := commonSuffix(raw[i:end], seg)
+			i, k = end-same, k+len(seg)-same
+			add(k, i)
+		default:
+			i = len(raw) // the two part ways: the anchors so far stand
 		}
 	}
-	h.src.Add(raw)
 }
 
 // commonSuffix returns how many bytes end both a and b.

@@ -15,16 +15,18 @@ import (
 // delimiter line belongs to it; a part's header block ends at its first
 // empty line, and its body starts after it.
 type locator struct {
-	r      io.Reader
-	dash   []byte // "--" and the boundary
-	lines  scanner.Lines
-	nl     string // the line break of delimiter lines, once the first is read
-	state  int
-	head   []byte // the start of the line being read, up to maxHead bytes
-	last   byte   // its last byte before the one read last
-	prevNL bool   // the line before it ended with nl
-	starts []scanner.Position
-	first  int // the part whose start is starts[0]
+	r        io.Reader
+	dash     []byte // "--" and the boundary
+	lines    scanner.Lines
+	nl       string // the line break of delimiter lines, once the first is read
+	state    int
+	head     []byte // the start of the line being read, up to maxHead bytes
+	last     byte   // its last byte before the one read last
+	atStart  bool   // no byte of it is read yet
+	skipping bool   // it is skipped: it started with no "-", or in the epilogue
+	prevNL   bool   // the line before it ended with nl
+	starts   []scanner.Position
+	first    int // the part whose start is starts[0]
 }
 
 // The states of a locator.
@@ -38,7 +40,7 @@ const (
 func (l *locator) reset(r io.Reader, boundary string, at scanner.Position) {
 	l.r, l.dash = r, append(append(l.dash[:0], "--"...), boundary...)
 	l.lines = scanner.LinesAt(at)
-	l.nl, l.state, l.head, l.last, l.prevNL = "", inPreamble, l.head[:0], 0, true
+	l.nl, l.state, l.head, l.last, l.prevNL, l.atStart, l.skipping = "", inPreamble, l.head[:0], 0, true, true, false
 	l.starts, l.first = l.starts[:0], 1
 }
 
@@ -62,28 +64,87 @@ func (l *locator) start(i int) scanner.Position {
 	return l.starts[0]
 }
 
-// see takes in what was read, line by line.
+// see takes in what was read, line by line: the lines that can matter,
+// those of a header block and those that start with "-" in a body or the
+// preamble, are looked at; the others are skipped in one go, as the
+// epilogue is.
 func (l *locator) see(b []byte) {
-	for len(b) > 0 {
-		i := bytes.IndexByte(b, '\n')
-		piece := b
-		if i >= 0 {
-			piece = b[:i+1]
-		}
-		b = b[len(piece):]
-		l.lines.Add(piece)
-		if room := maxHead - len(l.head); room > 0 {
-			l.head = append(l.head, piece[:min(room, len(piece))]...)
-		}
-		if i < 0 {
-			l.last = piece[len(piece)-1]
+	start := l.lines // where b starts
+	for i := 0; i < len(b); {
+		if l.skipping || l.atStart && l.state != inHeader && (l.state == inEpilogue || b[i] != '-') {
+			i = l.skip(b, i)
 			continue
 		}
-		if i > 0 {
-			l.last = piece[i-1]
+		l.atStart = false
+		end := len(b)
+		if k := bytes.IndexByte(b[i:], '\n'); k >= 0 {
+			end = i + k + 1
 		}
-		l.line()
+		if room := maxHead - len(l.head); room > 0 {
+			l.head = append(l.head, b[i:min(end, i+room)]...)
+		}
+		if b[end-1] != '\n' {
+			l.last = b[end-1]
+			break
+		}
+		if end-i > 1 {
+			l.last = b[end-2]
+		}
+		l.line(start, b[:end])
+		i = end
 	}
+	l.lines.Add(b)
+}
+
+// skip skips the lines of b from i on that cannot matter: up to the next
+// line that starts with "-", or all of b. It returns where it stopped.
+func (l *locator) skip(b []byte, i int) int {
+	k := len(b)
+	if l.state != inEpilogue {
+		k = l.nextDash(b, i)
+	}
+	if j := bytes.LastIndexByte(b[i:k], '\n'); j >= 0 {
+		j += i
+		before := l.last // the byte before that line break, in its line
+		if j > i {
+			before = b[j-1]
+		} else if l.atStart {
+			before = 0 // the line is a line break alone
+		}
+		l.prevNL = l.nl != "\r\n" || before == '\r'
+		l.atStart = j == k-1
+		l.last = 0
+		if !l.atStart {
+			l.last = b[k-1]
+		}
+	} else {
+		l.last = b[k-1]
+		l.atStart = false
+	}
+	l.skipping = !l.atStart // the line goes on in what comes next
+	return k
+}
+
+// nextDash returns the start of the first line after b[i] that starts
+// with "--" and the boundary, or of the line that the read ends in when
+// what it holds may be their start, or len(b).
+func (l *locator) nextDash(b []byte, i int) int {
+	for from := i; from < len(b); {
+		n := bytes.Index(b[from:], l.dash)
+		if n < 0 {
+			break
+		}
+		if n += from; n > i && b[n-1] == '\n' {
+			return n
+		}
+		from = n + 1
+	}
+	if j := bytes.LastIndexByte(b[i:], '\n'); j >= 0 {
+		if t := b[i+j+1:]; len(t) < len(l.dash) && bytes.HasPrefix(l.dash, t) {
+			return i + j + 1
+		}
+	}
+	return len(b)
 }
 
 // maxHead is how much of a line the locator keeps: enough for a delimiter
@@ -91,14 +152,16 @@ func (l *locator) see(b []byte) {
 const maxHead = 200
 
 // line takes in a line read whole, of which l.head is the start (a line
-// longer is neither empty nor a delimiter line).
-func (l *locator) line() {
+// longer is neither empty nor a delimiter line): it ends read, which
+// starts at start.
+func (l *locator) line(start scanner.Lines, read []byte) {
 	line := l.head
 	endsNL := l.nl != "\r\n" || l.last == '\r'
 	switch {
 	case l.state == inHeader:
 		if string(line) == "\n" || string(line) == "\r\n" {
-			l.starts, l.state = append(l.starts, l.lines.Pos()), inBody
+			start.Add(read) // where the body starts
+			l.starts, l.state = append(l.starts, start.Pos()), inBody
 		}
 	case l.state == inEpilogue || l.state == inBody && !l.prevNL:
 	case l.final(line):
@@ -106,7 +169,7 @@ func (l *locator) line() {
 	case l.delimiter(line):
 		l.state = inHeader
 	}
-	l.prevNL, l.head, l.last = endsNL, l.head[:0], 0
+	l.prevNL, l.head, l.last, l.atStart, l.skipping = endsNL, l.head[:0], 0, true, false
 }
 
 // delimiter reports whether line is a delimiter line; the first one sets
@@ -117,12 +180,8 @@ func (l *locator) delimiter(line []byte) bool {
 		return false
 	}
 	rest = bytes.TrimLeft(rest, " \t")
-	if l.nl == "" {
-		if string(rest) == "\n" {
-			l.nl = "\n"
-		} else {
-			l.nl = "\r\n"
-		}
+	if l.nl == "" && (string(rest) == "\n" || string(rest) == "\r\n") {
+		l.nl = string(rest)
 	}
 	return string(rest) == l.nl
 }

@@ -101,12 +101,13 @@ type textPart struct {
 	text      []byte
 	textErr   error
 	html      *htmlText
-	header    *header   // for a header block: its fields name its matches
-	extras    []decoded // the fields of the header with encoded words
-	nextExtra int       // the first of extras whose matches are still to come
-	link      link      // the href or src attribute of HTML handed over last
-	stages    []stage   // for a part InFile, the stages from the file to its text
-	chars     shifts    // for a part InFile in a single-byte charset, the characters that decoding grew
+	header    *header            // for a header block: its fields name its matches
+	extras    []decoded          // the fields of the header with encoded words
+	nextExtra int                // the first of extras whose matches are still to come
+	link      link               // the href or src attribute of HTML handed over last
+	stages    []stage            // for a part InFile, the stages from the file to its text
+	x         *extract.Extractor // the extractor that reads it, which says how far it has settled
+	chars     shifts             // for a part InFile in a single-byte charset, the characters that decoding grew
 }
 
 // PartError says that a part, or what is left of a message, could not be

@@ -226,7 +226,7 @@ func TestFlowed(t *testing.T) {
 }
 
 func TestHTMLText(t *testing.T) {
-	h := newHTMLText(strings.NewReader(`<p>a &amp; <a href=" http://x.example/ ">b</a></p><script>c</script><img src=y>`), scanner.Position{}, false)
+	h := newHTMLText(strings.NewReader(`<p>a &amp; <a href=" http://x.example/ ">b</a></p><script>c</script><img src=y>`), scanner.Position{}, nil)
 	text, err := io.ReadAll(h)
 	if err != nil || string(text) != "\na & b\n" {
 		t.Fatalf("text %q, %v", text, err)
@@ -243,7 +243,7 @@ func TestHTMLText(t *testing.T) {
 // TestHTMLTextCRLF: a CR from "&#13;" and the LF of the next text token
 // break one line, as the scanner counts them in the text.
 func TestHTMLTextCRLF(t *testing.T) {
-	h := newHTMLText(strings.NewReader("a&#13;<b>\n</b>x<a href=u>"), scanner.Position{}, false)
+	h := newHTMLText(strings.NewReader("a&#13;<b>\n</b>x<a href=u>"), scanner.Position{}, nil)
 	text, err := io.ReadAll(h)
 	if err != nil || string(text) != "a\r\nx" {
 		t.Fatalf("text %q, %v", text, err)

@@ -279,18 +279,22 @@ func (p *textPart) place(pos scanner.Position, skip int) (inPart, inFile scanner
 	return inPart, inFile
 }
 
-// settle tells each stage of p how far the scan of x has settled, taken
-// back through the stages after it.
+// settle tells each stage of p how far the scan of x has settled.
 func (p *textPart) settle(x *extract.Extractor) {
+	p.x = x
 	for i, st := range p.stages {
-		st.setSettled(func() int64 {
-			pos := scanner.Position{Offset: x.Settled()}
-			for j := len(p.stages) - 1; j > i; j-- {
-				pos = p.stages[j].source(pos)
-			}
-			return pos.Offset
-		})
+		st.setSettled(p, i)
 	}
+}
+
+// settled returns how far the scan of p has settled, taken back through
+// the stages after stage i.
+func (p *textPart) settled(i int) int64 {
+	pos := scanner.Position{Offset: p.x.Settled()}
+	for j := len(p.stages) - 1; j > i; j-- {
+		pos = p.stages[j].source(pos)
+	}
+	return pos.Offset
 }
 
 // label adds the message and part to a match, and returns it.

@@ -16,9 +16,15 @@ import (
 // settled, it drops once many wait.
 type stage interface {
 	source(pos scanner.Position) scanner.Position
-	// setSettled gives the stage the offset, in what it gives out, before
-	// which no position will be asked for.
-	setSettled(settled func() int64)
+	// setSettled gives the stage what tells the offset, in what it gives
+	// out, before which no position will be asked for: s.settled(i), i
+	// the stage's place among the part's stages.
+	setSettled(s settler, i int)
+}
+
+// A settler tells the stages of a part how far its scan has settled.
+type settler interface {
+	settled(stage int) int64
 }
 
 // queue holds the marks or anchors of a stage, in increasing offset, up
@@ -26,17 +32,18 @@ type stage interface {
 // settled go, the last of them kept as base.
 type queue[T interface{ offset() int64 }] struct {
 	list    []T
-	base    T // the last one dropped, or the start
-	settled func() int64
+	base    T       // the last one dropped, or the start
+	settler settler // nil, or what says how far the scan has settled
+	stage   int     // the stage's place, for settler
 }
 
 // maxMarks is how many marks or anchors wait before the settled ones are
 // dropped.
 const maxMarks = 4096
 
-func (q *queue[T]) reset(base T) { q.list, q.base, q.settled = q.list[:0], base, nil }
+func (q *queue[T]) reset(base T) { q.list, q.base, q.settler = q.list[:0], base, nil }
 
-func (q *queue[T]) setSettled(settled func() int64) { q.settled = settled }
+func (q *queue[T]) setSettled(s settler, i int) { q.settler, q.stage = s, i }
 
 // last returns the one added last, or base.
 func (q *queue[T]) last() T {
@@ -53,8 +60,8 @@ func (q *queue[T]) add(x T) {
 		q.list[n-1] = x
 		return
 	}
-	if len(q.list) >= maxMarks && q.settled != nil {
-		settled := q.settled()
+	if len(q.list) >= maxMarks && q.settler != nil {
+		settled := q.settler.settled(q.stage)
 		k := sort.Search(len(q.list), func(i int) bool { return q.list[i].offset() >= settled })
 		if k > 0 {
 			q.base = q.list[k-1]

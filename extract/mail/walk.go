@@ -116,6 +116,9 @@ type walker struct {
 	// chain is the stages from the file to the text being walked, the
 	// mbox reader's and the transfer decodings' of the parts around it.
 	chain []stage
+	// htmlMarks ties the text of the HTML part read to the HTML, its
+	// room kept from part to part.
+	htmlMarks anchors
 }
 
 // newPart returns w.part afresh for the part at path, of the current
@@ -207,9 +210,7 @@ func (w *walker) header(h *header, body io.Reader, path string, origin scanner.P
 	}
 	var bodyAt scanner.Position // where the body starts, when known
 	if known {
-		l := scanner.LinesAt(origin)
-		l.Add(h.block)
-		bodyAt = l.Pos()
+		bodyAt = after(origin, h.block)
 	}
 	hpath := "header"
 	if path != "" {
@@ -482,4 +483,16 @@ func (w *walker) problem(path string, at scanner.Position, err error, warning bo
 		pe.Pos = at
 	}
 	return w.yield(nil, pe)
+}
+
+// after returns the place after b, which starts at a line start at, as
+// scanner.Lines counts it: a block of lines without a CR, as most header
+// blocks are, by its line feeds.
+func after(at scanner.Position, b []byte) scanner.Position {
+	if n := len(b); n > 0 && b[n-1] == '\n' && bytes.IndexByte(b, '\r') < 0 {
+		return scanner.Position{Filename: at.Filename, Offset: at.Offset + int64(n), Line: at.Line + bytes.Count(b, []byte{'\n'}), Column: 1}
+	}
+	l := scanner.LinesAt(at)
+	l.Add(b)
+	return l.Pos()
 }

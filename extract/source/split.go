@@ -1,6 +1,7 @@
 package source
 
 import (
+	"bytes"
 	"io"
 
 	"github.com/urlsift/urlsift/extract/mail"
@@ -61,6 +62,13 @@ func NextPiece(f io.ReaderAt, kind mail.Kind, t, end, size int64) (int64, error)
 			last = max(len(b)-5, int(t-from)) // what was read, but the bytes PieceAt looks at after
 		}
 		for i := int(t - from); i < last; i++ {
+			if kind == mail.Mbox { // a message start is where "From " stands
+				k := bytes.Index(b[i:], []byte("From "))
+				if k < 0 || i+k >= last {
+					break
+				}
+				i += k
+			}
 			if PieceAt(kind, b, i, from) {
 				return from + int64(i), nil
 			}
@@ -93,15 +101,28 @@ func Count(f io.ReaderAt, kind mail.Kind, a, b, size int64) (lines, messages int
 		l.Add(w[a-from : end-from])
 		lines += l.Pos().Line - n
 		if kind == mail.Mbox {
-			for i := int(a - from); i < int(end-from); i++ {
-				if PieceAt(kind, w, i, from) {
-					messages++
-				}
-			}
+			messages += messageStarts(w, int(a-from), int(end-from), from)
 		}
 		a = end
 	}
 	return lines, messages, nil
+}
+
+// messageStarts counts the message starts at b[i] for i in [lo, hi), b[0]
+// standing at offset base: where "From " stands, MessageAt decides.
+func messageStarts(b []byte, lo, hi int, base int64) int {
+	n := 0
+	for i := lo; i < hi; i++ {
+		k := bytes.Index(b[i:], []byte("From "))
+		if k < 0 || i+k >= hi {
+			break
+		}
+		i += k
+		if mail.MessageAt(b, i, base == 0) {
+			n++
+		}
+	}
+	return n
 }
 
 // A Block is what one read of a block [Lo, Hi) of a file tells of it:
