@@ -71,92 +71,16 @@ func (o *options) keep(m *extract.Match) bool {
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var f flags
 	fs := newFlagSet(&f)
-	bad := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "urlsift: "+format+"\n\n%s", append(a, usage(fs))...)
-		return 2
+	o, code, done := configure(fs, &f, args, stdout, stderr)
+	if done {
+		return code
 	}
-	if err := fs.Parse(longFlags(fs, args)); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			fmt.Fprint(stdout, usage(fs))
-			return 0
-		}
-		return bad("%v", err)
-	}
-	o := options{json: f.json, withName: f.withName, withMessage: f.withMessage, lineNumber: f.lineNumber,
-		unique: f.unique, count: f.count, filesWith: f.filesWith, filesWithout: f.filesWithout, stats: f.stats,
-		end: '\n'}
-	if f.null {
-		o.end = 0
-	}
-	listings := 0
-	for _, on := range []bool{f.count, f.filesWith, f.filesWithout} {
-		if on {
-			listings++
-		}
-	}
-	switch {
-	case f.help:
-		fmt.Fprint(stdout, usage(fs))
-		return 0
-	case f.version:
-		fmt.Fprintln(stdout, "urlsift", version())
-		return 0
-	case f.man:
-		fmt.Fprint(stdout, manPage(fs))
-		return 0
-	case f.completion != "":
-		script, err := completion(fs, f.completion)
-		if err != nil {
-			return bad("%v", err)
-		}
-		fmt.Fprint(stdout, script)
-		return 0
-	case f.maxLength < minMaxLength || f.maxLength > scanner.MaxLengthLimit:
-		return bad("--max-length must be between %d and %d bytes", minMaxLength, scanner.MaxLengthLimit)
-	case !source.KnownInput(f.input) || f.input == "":
-		return bad("--input must be auto, text, mail or mbox")
-	case f.progress != "auto" && f.progress != "always" && f.progress != "never":
-		return bad("--progress must be auto, always or never")
-	case !source.KnownGrammar(f.grammar):
-		return bad("--grammar must be rfc1738, rfc3986 or iri")
-	case listings > 1:
-		return bad("-c, -l and -L go one at a time")
-	case listings > 0 && (f.json || f.format != ""):
-		return bad("-c, -l and -L print no records: they go without --json and --format")
-	case f.json && f.format != "":
-		return bad("--json and --format go one at a time")
-	}
-	if f.format != "" {
-		var err error
-		if o.format, err = parseFormat(f.format); err != nil {
-			return bad("%v", err)
-		}
-	}
-	if len(f.schemes) > 0 {
-		o.schemes = map[string]bool{}
-		for _, sc := range f.schemes {
-			o.schemes[strings.ToLower(strings.TrimSpace(sc))] = true
-		}
-	}
-	o.read = source.Settings{Grammar: f.grammar, Input: f.input, MaxLength: f.maxLength, Off: f.off,
-		Unwrapped: f.unwrapped, Schemeless: f.schemeless, Schemes: f.proseSchemes, Invalid: o.json || o.stats}
 	if f.cpuprofile != "" {
-		pf, err := os.Create(f.cpuprofile)
-		if err == nil {
-			if err = pprof.StartCPUProfile(pf); err != nil {
-				pf.Close()
-			}
-		}
-		if err != nil {
-			fmt.Fprintf(stderr, "urlsift: --cpuprofile: %v\n", err)
+		stop, ok := profile(f.cpuprofile, stderr)
+		if !ok {
 			return 2
 		}
-		defer func() {
-			pprof.StopCPUProfile()
-			if err := pf.Close(); err != nil {
-				fmt.Fprintf(stderr, "urlsift: --cpuprofile: %v\n", err)
-			}
-		}()
+		defer stop()
 	}
 	start := time.Now()
 
@@ -172,24 +96,158 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		f, ok := stderr.(*os.File)
 		showProgress = ok && term.IsTerminal(int(f.Fd())) && total > 4<<20
 	}
-	var read, done atomic.Int64
+	var read, finished atomic.Int64
 	var stop func()
 	if showProgress {
-		stop = startProgress(stderr, total, len(jobs), &read, &done)
+		stop = startProgress(stderr, total, len(jobs), &read, &finished)
 	}
+	t := printAll(jobs, o, stdin, stdout, stderr, &read, &finished)
+	if o.stats && o.json && t.werr == nil {
+		_, t.werr = t.out.Write(t.sum.json(read.Load(), time.Since(start).Seconds()))
+	}
+	if t.werr == nil {
+		t.werr = t.out.Flush()
+	}
+	if stop != nil {
+		stop()
+	}
+	return t.report(o, stderr, read.Load(), time.Since(start).Seconds())
+}
 
-	out := bufio.NewWriterSize(stdout, chunkSize)
-	found, failed, binaries, skipped := false, false, 0, 0
+// configure reads the command line into o. When done, the command has
+// nothing more to do than to exit with code: it printed its help, or a
+// usage error.
+func configure(fs *pflag.FlagSet, f *flags, args []string, stdout, stderr io.Writer) (o options, code int, done bool) {
+	bad := func(format string, a ...any) (options, int, bool) {
+		fmt.Fprintf(stderr, "urlsift: "+format+"\n\n%s", append(a, usage(fs))...)
+		return o, 2, true
+	}
+	if err := fs.Parse(longFlags(fs, args)); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			fmt.Fprint(stdout, usage(fs))
+			return o, 0, true
+		}
+		return bad("%v", err)
+	}
+	o = options{json: f.json, withName: f.withName, withMessage: f.withMessage, lineNumber: f.lineNumber,
+		unique: f.unique, count: f.count, filesWith: f.filesWith, filesWithout: f.filesWithout, stats: f.stats,
+		end: '\n'}
+	if f.null {
+		o.end = 0
+	}
+	if text, ok, err := f.info(fs); ok || err != nil {
+		if err != nil {
+			return bad("%v", err)
+		}
+		fmt.Fprint(stdout, text)
+		return o, 0, true
+	}
+	if msg := f.invalid(); msg != "" {
+		return bad("%s", msg)
+	}
+	if f.format != "" {
+		var err error
+		if o.format, err = parseFormat(f.format); err != nil {
+			return bad("%v", err)
+		}
+	}
+	if len(f.schemes) > 0 {
+		o.schemes = map[string]bool{}
+		for _, sc := range f.schemes {
+			o.schemes[strings.ToLower(strings.TrimSpace(sc))] = true
+		}
+	}
+	o.read = source.Settings{Grammar: f.grammar, Input: f.input, MaxLength: f.maxLength, Off: f.off,
+		Unwrapped: f.unwrapped, Schemeless: f.schemeless, Schemes: f.proseSchemes, Invalid: o.json || o.stats}
+	return o, 0, false
+}
+
+// info returns what --help, --version, --man and --completion print, and
+// whether one of them was asked for.
+func (f *flags) info(fs *pflag.FlagSet) (string, bool, error) {
+	switch {
+	case f.help:
+		return usage(fs), true, nil
+	case f.version:
+		return "urlsift " + version() + "\n", true, nil
+	case f.man:
+		return manPage(fs), true, nil
+	case f.completion != "":
+		script, err := completion(fs, f.completion)
+		return script, err == nil, err
+	}
+	return "", false, nil
+}
+
+// invalid returns what is wrong with the flags' values, or "".
+func (f *flags) invalid() string {
+	listings := 0
+	for _, on := range []bool{f.count, f.filesWith, f.filesWithout} {
+		if on {
+			listings++
+		}
+	}
+	switch {
+	case f.maxLength < minMaxLength || f.maxLength > scanner.MaxLengthLimit:
+		return fmt.Sprintf("--max-length must be between %d and %d bytes", minMaxLength, scanner.MaxLengthLimit)
+	case !source.KnownInput(f.input) || f.input == "":
+		return "--input must be auto, text, mail or mbox"
+	case f.progress != "auto" && f.progress != "always" && f.progress != "never":
+		return "--progress must be auto, always or never"
+	case !source.KnownGrammar(f.grammar):
+		return "--grammar must be rfc1738, rfc3986 or iri"
+	case listings > 1:
+		return "-c, -l and -L go one at a time"
+	case listings > 0 && (f.json || f.format != ""):
+		return "-c, -l and -L print no records: they go without --json and --format"
+	case f.json && f.format != "":
+		return "--json and --format go one at a time"
+	}
+	return ""
+}
+
+// profile starts the CPU profile that --cpuprofile writes; stop ends it.
+// It returns false, having said why, when it cannot.
+func profile(path string, stderr io.Writer) (stop func(), ok bool) {
+	pf, err := os.Create(path)
+	if err == nil {
+		if err = pprof.StartCPUProfile(pf); err != nil {
+			pf.Close()
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "urlsift: --cpuprofile: %v\n", err)
+		return nil, false
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		if err := pf.Close(); err != nil {
+			fmt.Fprintf(stderr, "urlsift: --cpuprofile: %v\n", err)
+		}
+	}, true
+}
+
+// tally is what printing the results of the files came to.
+type tally struct {
+	out               *bufio.Writer
+	werr              error // the first write error, which ends the run
+	found, failed     bool
+	binaries, skipped int
+	sum               stats
+}
+
+// printAll prints, in order, what the workers find in the jobs: the
+// output, and the messages on standard error.
+func printAll(jobs []*job, o options, stdin io.Reader, stdout, stderr io.Writer, read, finished *atomic.Int64) tally {
+	t := tally{out: bufio.NewWriterSize(stdout, chunkSize)}
 	stopped := make(chan struct{})
-	var werr error // the first write error ends the run
-	var sum stats
 	var seen *seen // -u
 	if o.unique {
 		seen = newSeen()
 	}
-	for res := range process(jobs, o, stdin, &read, &done, stopped) {
+	for res := range process(jobs, o, stdin, read, finished, stopped) {
 		for it := range res.items {
-			if werr != nil {
+			if t.werr != nil {
 				continue // draining what the worker sent before it stopped
 			}
 			if it.keyed && !seen.add(it.key) {
@@ -197,53 +255,50 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				continue // -u: printed already
 			}
 			if it.msg != "" {
-				werr = out.Flush()
+				t.werr = t.out.Flush()
 				fmt.Fprintf(stderr, "urlsift: %s\n", printable(it.msg))
 			} else {
-				_, werr = out.Write(it.out)
+				_, t.werr = t.out.Write(it.out)
 				putChunk(it.out)
 			}
-			if werr != nil {
+			if t.werr != nil {
 				close(stopped)
 			}
 		}
-		found = found || res.found
-		failed = failed || res.failed
+		t.found = t.found || res.found
+		t.failed = t.failed || res.failed
 		if res.binary {
-			binaries++
+			t.binaries++
 		} else {
-			sum.merge(&res.stats)
+			t.sum.merge(&res.stats)
 		}
-		skipped += res.skipped
+		t.skipped += res.skipped
 	}
-	if o.stats && o.json && werr == nil {
-		_, werr = out.Write(sum.json(read.Load(), time.Since(start).Seconds()))
-	}
-	if werr == nil {
-		werr = out.Flush()
-	}
-	if stop != nil {
-		stop()
-	}
-	if werr != nil {
-		if !errors.Is(werr, syscall.EPIPE) { // a closed pipe ends the run quietly, as with grep
-			fmt.Fprintf(stderr, "urlsift: writing the output: %v\n", werr)
+	return t
+}
+
+// report says on standard error what the run skipped and, with --stats,
+// what it read, and returns the exit status.
+func (t *tally) report(o options, stderr io.Writer, read int64, seconds float64) int {
+	if t.werr != nil {
+		if !errors.Is(t.werr, syscall.EPIPE) { // a closed pipe ends the run quietly, as with grep
+			fmt.Fprintf(stderr, "urlsift: writing the output: %v\n", t.werr)
 		}
 		return 2
 	}
-	if binaries > 0 {
-		fmt.Fprintf(stderr, "urlsift: %d binary files skipped\n", binaries)
+	if t.binaries > 0 {
+		fmt.Fprintf(stderr, "urlsift: %d binary files skipped\n", t.binaries)
 	}
-	if skipped > 0 && !o.json {
-		fmt.Fprintf(stderr, "urlsift: %d MIME parts skipped as not text (--json names them)\n", skipped)
+	if t.skipped > 0 && !o.json {
+		fmt.Fprintf(stderr, "urlsift: %d MIME parts skipped as not text (--json names them)\n", t.skipped)
 	}
 	if o.stats && !o.json {
-		fmt.Fprint(stderr, sum.text(read.Load(), time.Since(start).Seconds()))
+		fmt.Fprint(stderr, t.sum.text(read, seconds))
 	}
 	switch {
-	case failed:
+	case t.failed:
 		return 2
-	case found:
+	case t.found:
 		return 0
 	}
 	return 1
