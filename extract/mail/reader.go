@@ -189,7 +189,7 @@ func (p *textPart) matches(x, side *extract.Extractor, views bool, yield func(*e
 	if err := x.Err(); err != nil {
 		var se *scanner.Error
 		if errors.As(err, &se) {
-			_, se.Pos = p.place(se.Pos, 0) // where the part's text broke off, in the file
+			se.Pos = p.inFile(se.Pos, 0) // where the part's text broke off, in the file
 		}
 		p.cur = extract.Match{}
 		return yield(&p.cur, &PartError{Message: p.Message, MessageID: p.MessageID, MessageOffset: p.MessageOffset, Path: p.Path, Err: err})
@@ -254,29 +254,30 @@ func (p *textPart) blockPos(off int) scanner.Position {
 	return l.Pos()
 }
 
-// place returns where a match at pos, as the extractor counted it from
-// p.Origin, stands in the part's decoded text and in the file. The
-// extractor counts the decoded text; for a part InFile, the file is
-// further on by what a single-byte charset's decoding grew (less) and by
-// the ">" that the mbox reader took (more, and a column more on the line
-// it was taken from).
-//
-// The last skip stages are skipped: pos is a place in what they read.
-func (p *textPart) place(pos scanner.Position, skip int) (inPart, inFile scanner.Position) {
-	inPart, inFile = pos, pos
-	inPart.Filename = ""
+// inPart returns where a match at pos, as the extractor counted it from
+// p.Origin, stands in the part's decoded text.
+func (p *textPart) inPart(pos scanner.Position) scanner.Position {
+	pos.Filename = ""
 	if p.Origin.IsValid() {
-		inPart.Offset -= p.Origin.Offset
-		inPart.Line -= p.Origin.Line - 1
+		pos.Offset -= p.Origin.Offset
+		pos.Line -= p.Origin.Line - 1
 	}
+	return pos
+}
+
+// inFile returns where pos, as the extractor counted it from p.Origin,
+// stands in the file: for a part InFile, taken back through its stages,
+// but the last skip, when pos is a place in what they read.
+func (p *textPart) inFile(pos scanner.Position, skip int) scanner.Position {
 	if !p.InFile {
-		return inPart, inFile
+		return pos
 	}
+	name := pos.Filename
 	for i := len(p.stages) - 1 - skip; i >= 0; i-- {
-		inFile = p.stages[i].source(inFile)
+		pos = p.stages[i].source(pos)
 	}
-	inFile.Filename = pos.Filename
-	return inPart, inFile
+	pos.Filename = name
+	return pos
 }
 
 // settle tells each stage of p how far the scan of x has settled.
@@ -306,12 +307,11 @@ func (p *textPart) label(m *extract.Match) *extract.Match {
 	m.Mail = extract.Mail{Message: p.Message, MessageID: p.MessageID, MessageOffset: p.MessageOffset, Part: p.Path, Charset: p.Charset}
 	if m.Form == extract.FormHref && p.html != nil && p.html.marks != nil {
 		// Where the tag stands in the HTML, taken back from there.
-		name := m.Pos.Filename
-		m.Mail.PartPos, _ = p.place(m.Pos, 0)
-		_, m.Pos = p.place(p.link.src, 1)
-		m.Pos.Filename = name
+		src := p.link.src
+		src.Filename = m.Pos.Filename
+		m.Mail.PartPos, m.Pos = p.inPart(m.Pos), p.inFile(src, 1)
 	} else {
-		m.Mail.PartPos, m.Pos = p.place(m.Pos, 0)
+		m.Mail.PartPos, m.Pos = p.inPart(m.Pos), p.inFile(m.Pos, 0)
 	}
 	if p.header != nil {
 		if name := p.header.fieldAt(m.Mail.PartPos.Offset); name != "" {

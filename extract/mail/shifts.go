@@ -35,13 +35,14 @@ type queue[T interface{ offset() int64 }] struct {
 	base    T       // the last one dropped, or the start
 	settler settler // nil, or what says how far the scan has settled
 	stage   int     // the stage's place, for settler
+	hint    int     // the index that at returned last: places are asked for in order, mostly
 }
 
 // maxMarks is how many marks or anchors wait before the settled ones are
 // dropped.
 const maxMarks = 4096
 
-func (q *queue[T]) reset(base T) { q.list, q.base, q.settler = q.list[:0], base, nil }
+func (q *queue[T]) reset(base T) { q.list, q.base, q.settler, q.hint = q.list[:0], base, nil, 0 }
 
 func (q *queue[T]) setSettled(s settler, i int) { q.settler, q.stage = s, i }
 
@@ -66,6 +67,7 @@ func (q *queue[T]) add(x T) {
 		if k > 0 {
 			q.base = q.list[k-1]
 			q.list = q.list[:copy(q.list, q.list[k:])]
+			q.hint = max(q.hint-k, 0)
 		}
 	}
 	q.list = append(q.list, x)
@@ -73,10 +75,22 @@ func (q *queue[T]) add(x T) {
 
 // at returns the last one at or before offset off, or base.
 func (q *queue[T]) at(off int64) T {
-	if k := sort.Search(len(q.list), func(i int) bool { return q.list[i].offset() > off }); k > 0 {
-		return q.list[k-1]
+	n := len(q.list)
+	if h := q.hint; h < n && q.list[h].offset() <= off {
+		// From the last one returned, a few steps on at most.
+		for i := h; i < n && i < h+4; i++ {
+			if i+1 == n || q.list[i+1].offset() > off {
+				q.hint = i
+				return q.list[i]
+			}
+		}
 	}
-	return q.base
+	k := sort.Search(n, func(i int) bool { return q.list[i].offset() > off })
+	if k == 0 {
+		return q.base
+	}
+	q.hint = k - 1
+	return q.list[k-1]
 }
 
 // shifts is the stage of a text that differs from what was read by bytes
