@@ -123,7 +123,11 @@ func (rd *Reader) each(r io.Reader, kind Kind, at Start, views bool, yield func(
 		if len(p.extras) > 0 {
 			side = rd.extractor(&rd.side)
 		}
-		if !p.matches(x, side, views, yield) {
+		ok := p.matches(x, side, views, yield)
+		for _, st := range p.stages {
+			st.setSettled(nil, 0) // the stages around the next part wait for its scan
+		}
+		if !ok {
 			return
 		}
 	}
