@@ -189,7 +189,7 @@ func plain(mediatype string, tf textForm) bool {
 // text walked, or the zero Position when that is not known.
 func (w *walker) textInMemory(tf textForm, enc int, body []byte, path string, at scanner.Position) bool {
 	part := w.newPart(path, tf.charset)
-	if !w.unknownCharset(part, tf, path) {
+	if !w.unknownCharset(part, tf, path, at) {
 		return false
 	}
 	text, err := body, error(nil)
@@ -228,15 +228,15 @@ func (w *walker) textInMemory(tf textForm, enc int, body []byte, path string, at
 }
 
 // unknownCharset warns, when the charset of tf is unknown, that the part
-// at path is read as windows-1252. It returns false when the consumer
+// at path, which starts at at, is read as windows-1252. It returns false when the consumer
 // stopped.
-func (w *walker) unknownCharset(part *textPart, tf textForm, path string) bool {
+func (w *walker) unknownCharset(part *textPart, tf textForm, path string, at scanner.Position) bool {
 	if !tf.unknown {
 		return true
 	}
 	warning := fmt.Sprintf("unknown charset %q, read as windows-1252", tf.charset)
 	part.Warnings = append(part.Warnings, warning)
-	return w.problem(path, part.Origin, errors.New(warning), true)
+	return w.problem(path, at, errors.New(warning), true)
 }
 
 // text yields a text part, decoded to UTF-8. at is where body starts in
@@ -249,7 +249,7 @@ func (w *walker) text(mediatype string, tf textForm, body io.Reader, path string
 		w.inFile(part, true)
 	}
 	if enc := tf.enc; enc != nil {
-		if !w.unknownCharset(part, tf, path) {
+		if !w.unknownCharset(part, tf, path, at) {
 			return false
 		}
 		if cm, ok := enc.(*charmap.Charmap); ok {
