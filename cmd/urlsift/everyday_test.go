@@ -67,10 +67,16 @@ func TestEverydayFlags(t *testing.T) {
 
 	// Usage errors.
 	for _, args := range [][]string{{"-c", "-l", a}, {"-c", "--json", a}, {"--json", "--format", "{url}", a},
-		{"--format", "{nope}", a}, {"--format", "{url", a}, {"--format", "}", a}, {"--completion", "tcsh"}} {
+		{"--format", "{nope}", a}, {"--format", "{url", a}, {"--format", "}", a}, {"--completion", "tcsh"},
+		{"--nosuch", a}, {"-Z", a}, {"--max-length", "x", a}} {
 		var out, errOut bytes.Buffer
 		if code := run(args, nil, &out, &errOut); code != 2 || out.Len() > 0 {
 			t.Errorf("%q: exit %d, %q", args, code, out.String())
+		}
+		// What is wrong, then where to look: two lines, as grep says it.
+		if lines := strings.Split(strings.TrimSuffix(errOut.String(), "\n"), "\n"); len(lines) != 2 ||
+			!strings.HasPrefix(lines[0], "urlsift: ") || lines[1] != "Try 'urlsift --help' for more information." {
+			t.Errorf("%q: stderr %q", args, errOut.String())
 		}
 	}
 }

@@ -118,8 +118,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // nothing more to do than to exit with code: it printed its help, or a
 // usage error.
 func configure(fs *pflag.FlagSet, f *flags, args []string, stdout, stderr io.Writer) (o options, code int, done bool) {
-	bad := func(format string, a ...any) (options, int, bool) {
-		fmt.Fprintf(stderr, "urlsift: "+format+"\n\n%s", append(a, usage(fs))...)
+	bad := func(format string, a ...any) (options, int, bool) { // two lines, as grep says it
+		fmt.Fprintf(stderr, "urlsift: "+format+"\nTry 'urlsift --help' for more information.\n", a...)
 		return o, 2, true
 	}
 	if err := fs.Parse(longFlags(fs, args)); err != nil {
