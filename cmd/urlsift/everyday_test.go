@@ -21,6 +21,7 @@ func TestEverydayFlags(t *testing.T) {
 	a := write("a.txt", "see <URL:http://a.example/> and\n  <ftp://f.example/x> then <URL:http://a.example/>\n<URL:http://bad.example/~x>\n")
 	b := write("b.txt", "nothing here <p>\n")
 	c := write("c.txt", "<http://a.example/>\n<mailto:m@example.org>\n")
+	d := write("d.txt", "<URL:http://a.example/> again\n")
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -55,6 +56,11 @@ func TestEverydayFlags(t *testing.T) {
 				`"error_section":"RFC 1738 section 2.2","error_offset":19,"scheme":"http","form":"url",` +
 				`"raw":"<URL:http://bad.example/~x>","offset":83,"length":27,"line":3,"col":1,"alternatives":[]}` + "\n"},
 		{"-u with --format", []string{"-u", "--format", "{line}:{url}", a, c}, "1:http://a.example/\n2:ftp://f.example/x\n2:mailto:m@example.org\n"},
+		// -c, -l and -L count and list what -u prints: c's http://a.example/ is a's.
+		{"-c -u", []string{"-c", "-u", a, c, b}, a + ":2\n" + c + ":1\n" + b + ":0\n"},
+		{"-c -u --scheme", []string{"-c", "-u", "--scheme", "http", a, c}, a + ":1\n" + c + ":0\n"},
+		{"-l -u", []string{"-l", "-u", a, d, c}, a + "\n" + c + "\n"},
+		{"-L -u", []string{"-L", "-u", a, d, b}, d + "\n" + b + "\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out, errOut bytes.Buffer

@@ -245,6 +245,7 @@ func printAll(jobs []*job, o options, stdin io.Reader, stdout, stderr io.Writer,
 	if o.unique {
 		seen = newSeen()
 	}
+	listed := 0 // with -u, the URLs of the file being listed that -u prints
 	for res := range process(jobs, o, stdin, read, finished, stopped) {
 		for it := range res.items {
 			if t.werr != nil {
@@ -253,6 +254,13 @@ func printAll(jobs []*job, o options, stdin io.Reader, stdout, stderr io.Writer,
 			if it.keyed && !seen.add(it.key) {
 				putChunk(it.out)
 				continue // -u: printed already
+			}
+			if it.counted {
+				listed++
+				continue
+			}
+			if it.listing != "" {
+				it.out, listed = o.listLine(getChunk(), it.listing, listed), 0
 			}
 			if it.msg != "" {
 				t.werr = t.out.Flush()
@@ -375,12 +383,31 @@ func (r *result) add(p *result) {
 	r.stats.plus(&p.stats)
 }
 
-// item is a chunk of output, or a message for standard error.
+// item is a chunk of output, or a message for standard error. With -u,
+// it may be a URL to count and a file's line of -c, -l or -L, which the
+// printer counts and writes, since it alone knows which URLs -u prints.
 type item struct {
-	out   []byte
-	msg   string
-	key   string // with -u: the URL of the record in out
-	keyed bool
+	out     []byte
+	msg     string
+	key     string // with -u: the URL of the record in out
+	keyed   bool
+	counted bool   // with -u and -c, -l or -L: the URL key counts for its file, and prints nothing
+	listing string // with -u and -c, -l or -L: the name of the file whose line is written, its URLs counted
+}
+
+// listLine appends the line of -c, -l or -L for the file name, which has
+// n URLs to print, to dst.
+func (o *options) listLine(dst []byte, name string, n int) []byte {
+	switch {
+	case o.count:
+		if o.countName {
+			dst = append(append(dst, printable(name)...), ':')
+		}
+		return append(strconv.AppendInt(dst, int64(n), 10), o.end)
+	case o.filesWith && n > 0, o.filesWithout && n == 0:
+		return append(append(dst, printable(name)...), o.end)
+	}
+	return dst
 }
 
 // task is a job and where its result goes.
@@ -556,13 +583,11 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 		return
 	}
 	switch {
-	case o.count:
-		if o.countName {
-			w.Write(append([]byte(printable(j.name)), ':'))
-		}
-		w.Write(append(strconv.AppendInt(nil, int64(res.count), 10), o.end))
-	case o.filesWith && res.count > 0, o.filesWithout && res.count == 0:
-		w.Write(append([]byte(printable(j.name)), o.end))
+	case o.listing() && o.unique:
+		w.flush()
+		w.send(item{listing: j.name})
+	case o.listing():
+		w.Write(o.listLine(nil, j.name, res.count))
 	}
 }
 
@@ -625,6 +650,10 @@ func (s *sink) match(m *extract.Match, err error) bool {
 	case o.listing():
 		if m.Valid {
 			res.count++
+			if o.unique {
+				w.flush()
+				w.send(item{key: strings.Clone(m.URL), keyed: true, counted: true})
+			}
 		}
 	case o.unique:
 		w.flush()
