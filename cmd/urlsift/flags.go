@@ -13,6 +13,7 @@ import (
 // flags are the values of the command's flags, as parsed.
 type flags struct {
 	json, withName, withMessage, version, help bool
+	noName                                     bool
 	lineNumber, unique, count, null, stats     bool
 	filesWith, filesWithout                    bool
 	input, progress, grammar, format           string
@@ -58,7 +59,8 @@ func newFlagSet(f *flags) *pflag.FlagSet {
 	fs.SortFlags = false
 	fs.BoolVar(&f.json, "json", false, "one JSON record per reported wrapper, valid or not, with its position, raw text, reason, alternative readings and warnings (and, in mail, its message and part)")
 	fs.StringVar(&f.format, "format", "", "print each URL with `TEMPLATE`, whose {field}s are those of --json: {path} {line} {col} {url} {raw} {scheme} {form} {error} {message_id} {part}... (\\t, \\n, {{ and }} for a tab, a newline and braces)")
-	fs.BoolVarP(&f.withName, "with-filename", "H", false, "print the file name before each URL")
+	fs.BoolVarP(&f.withName, "with-filename", "H", false, "print the file name before each URL (the default when more than one file is named or a directory is walked)")
+	fs.BoolVar(&f.noName, "no-filename", false, "print no file name before the URLs, however many files are read")
 	fs.BoolVarP(&f.lineNumber, "line-number", "n", false, `print "line:col:" before each URL`)
 	fs.BoolVar(&f.withMessage, "with-message", false, "print the Message-ID before each URL found in mail")
 	fs.BoolVarP(&f.unique, "unique", "u", false, "print each URL once, at its first appearance")

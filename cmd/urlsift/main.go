@@ -89,8 +89,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		files = []string{"-"}
 	}
 	jobs, total := expand(files)
-	// As grep does, -c names the files when there are several.
-	o.countName = o.withName || len(jobs) > 1 || len(jobs) == 1 && jobs[0].walked
+	// As grep and ripgrep do, the file names go before what is printed
+	// when more than one file can hold it: several named, or a directory.
+	if several := len(jobs) > 1 || len(jobs) == 1 && jobs[0].walked; several && !f.noName {
+		o.withName = true
+	}
+	o.countName = o.withName
 	showProgress := f.progress == "always"
 	if f.progress == "auto" {
 		f, ok := stderr.(*os.File)
@@ -401,11 +405,11 @@ func (o *options) listLine(dst []byte, name string, n int) []byte {
 	switch {
 	case o.count:
 		if o.countName {
-			dst = append(append(dst, printable(name)...), ':')
+			dst = append(append(dst, printable(displayName(name))...), ':')
 		}
 		return append(strconv.AppendInt(dst, int64(n), 10), o.end)
 	case o.filesWith && n > 0, o.filesWithout && n == 0:
-		return append(append(dst, printable(name)...), o.end)
+		return append(append(dst, printable(displayName(name))...), o.end)
 	}
 	return dst
 }

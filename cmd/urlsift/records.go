@@ -132,7 +132,7 @@ func (o *options) appendRecord(dst []byte, m *extract.Match, enc *output.Encoder
 		}
 	default:
 		if o.withName {
-			dst = append(dst, printable(m.Pos.Filename)...)
+			dst = append(dst, printable(displayName(m.Pos.Filename))...)
 			dst = append(dst, ':')
 		}
 		if o.lineNumber {
@@ -313,4 +313,13 @@ func (s *seen) add(url string) bool {
 	}
 	s.set[k] = struct{}{}
 	return true
+}
+
+// displayName is the name of an input as grep prints it before its lines
+// and in -c, -l and -L: standard input ("-") is "(standard input)".
+func displayName(name string) string {
+	if name == "-" {
+		return "(standard input)"
+	}
+	return name
 }
