@@ -13,7 +13,8 @@ import (
 // flags are the values of the command's flags, as parsed.
 type flags struct {
 	json, withName, withMessage, version, help bool
-	noName                                     bool
+	noName, quiet, noMessages                  bool
+	maxCount                                   int
 	lineNumber, unique, count, null, stats     bool
 	filesWith, filesWithout                    bool
 	input, progress, grammar, format           string
@@ -61,6 +62,9 @@ func newFlagSet(f *flags) *pflag.FlagSet {
 	fs.StringVar(&f.format, "format", "", "print each URL with `TEMPLATE`, whose {field}s are those of --json: {path} {line} {col} {url} {raw} {scheme} {form} {error} {message_id} {part}... (\\t, \\n, {{ and }} for a tab, a newline and braces)")
 	fs.BoolVarP(&f.withName, "with-filename", "H", false, "print the file name before each URL (the default when more than one file is named or a directory is walked)")
 	fs.BoolVar(&f.noName, "no-filename", false, "print no file name before the URLs, however many files are read")
+	fs.BoolVarP(&f.quiet, "quiet", "q", false, "print nothing: exit 0 at the first valid URL, without reading on, else 1 (2 on an error)")
+	fs.IntVarP(&f.maxCount, "max-count", "m", 0, "stop reading a file after `N` URLs to print from it (0: no limit)")
+	fs.BoolVarP(&f.noMessages, "no-messages", "s", false, "no messages about files that cannot be read (the exit status still says 2)")
 	fs.BoolVarP(&f.lineNumber, "line-number", "n", false, `print "line:col:" before each URL`)
 	fs.BoolVar(&f.withMessage, "with-message", false, "print the Message-ID before each URL found in mail")
 	fs.BoolVarP(&f.unique, "unique", "u", false, "print each URL once, at its first appearance")

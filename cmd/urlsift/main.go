@@ -51,7 +51,8 @@ type options struct {
 	json, withName, withMessage, lineNumber bool
 	unique, count, filesWith, filesWithout  bool
 	countName                               bool // -c prints "file:N"
-	stats                                   bool
+	stats, quiet, noMessages                bool
+	maxCount                                int // -m: the URLs to print from a file, or 0
 	format                                  []segment
 	schemes                                 map[string]bool // nil: every scheme
 	end                                     byte            // after each record: '\n', or 0 with -0
@@ -135,7 +136,7 @@ func configure(fs *pflag.FlagSet, f *flags, args []string, stdout, stderr io.Wri
 	}
 	o = options{json: f.json, withName: f.withName, withMessage: f.withMessage, lineNumber: f.lineNumber,
 		unique: f.unique, count: f.count, filesWith: f.filesWith, filesWithout: f.filesWithout, stats: f.stats,
-		end: '\n'}
+		quiet: f.quiet, noMessages: f.noMessages, maxCount: f.maxCount, end: '\n'}
 	if f.null {
 		o.end = 0
 	}
@@ -206,6 +207,8 @@ func (f *flags) invalid() string {
 		return "-c, -l and -L print no records: they go without --json and --format"
 	case f.json && f.format != "":
 		return "--json and --format go one at a time"
+	case f.maxCount < 0:
+		return "--max-count must be 0 or more"
 	}
 	return ""
 }
@@ -244,7 +247,13 @@ type tally struct {
 // output, and the messages on standard error.
 func printAll(jobs []*job, o options, stdin io.Reader, stdout, stderr io.Writer, read, finished *atomic.Int64) tally {
 	t := tally{out: bufio.NewWriterSize(stdout, chunkSize)}
-	stopped := make(chan struct{})
+	stopped, closed := make(chan struct{}), false
+	stop := func() { // the workers stop at their next write or read
+		if !closed {
+			closed = true
+			close(stopped)
+		}
+	}
 	var seen *seen // -u
 	if o.unique {
 		seen = newSeen()
@@ -274,8 +283,11 @@ func printAll(jobs []*job, o options, stdin io.Reader, stdout, stderr io.Writer,
 				putChunk(it.out)
 			}
 			if t.werr != nil {
-				close(stopped)
+				stop()
 			}
+		}
+		if o.quiet && res.found {
+			stop() // -q: nothing more to read
 		}
 		t.found = t.found || res.found
 		t.failed = t.failed || res.failed
@@ -308,6 +320,8 @@ func (t *tally) report(o options, stderr io.Writer, read int64, seconds float64)
 		fmt.Fprint(stderr, t.sum.text(read, seconds))
 	}
 	switch {
+	case o.quiet && t.found: // as grep -q: a URL found says it all
+		return 0
 	case t.failed:
 		return 2
 	case t.found:
@@ -375,6 +389,7 @@ type result struct {
 	binary        bool
 	skipped       int // MIME parts that are not text
 	count         int // valid URLs kept, for -c, -l and -L
+	kept          int // valid URLs kept, for -m
 	stats         stats
 }
 
@@ -614,7 +629,9 @@ func (s *sink) fail(err error) {
 	default:
 		err = fmt.Errorf("%s: %w", s.name, err)
 	}
-	s.w.message(err.Error())
+	if !s.o.noMessages {
+		s.w.message(err.Error())
+	}
 	s.res.failed = true
 }
 
@@ -650,6 +667,14 @@ func (s *sink) match(m *extract.Match, err error) bool {
 		return true
 	}
 	res.found = res.found || m.Valid
+	if o.quiet {
+		return !m.Valid // -q: the first valid URL settles it
+	}
+	if o.maxCount > 0 && m.Valid {
+		if res.kept++; res.kept > o.maxCount {
+			return false // -m: the file has given what is printed of it
+		}
+	}
 	switch {
 	case o.listing():
 		if m.Valid {

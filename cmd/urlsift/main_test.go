@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -102,6 +103,14 @@ func TestExitStatus(t *testing.T) {
 		{"max length", []string{"--json", "--max-length", "16", good}, "", 1,
 			`{"path":"` + good + `","input":"text","url":"http://a.ex","valid":false,"error":"unterminated wrapper: longer than 16 bytes",` +
 				`"scheme":"http","form":"url","raw":"<URL:http://a.ex","offset":4,"length":16,"line":1,"col":5,"alternatives":[]}` + "\n", ""},
+		{"-q with a URL", []string{"-q", none, good}, "", 0, "", ""},
+		{"-q without", []string{"-q", none}, "", 1, "", ""},
+		{"-q: a URL found says it all, as grep -q", []string{"-q", missing, good}, "", 0, "", "missing.txt"},
+		{"-s: no message, the status still 2", []string{"-s", missing, good}, "", 2, good + ":http://a.example/\n", ""},
+		{"-m 1 of each file", []string{"-m", "1", good, "-"}, "<http://b.example/> <http://c.example/>", 0,
+			good + ":http://a.example/\n(standard input):http://b.example/\n", ""},
+		{"-m 1 -c", []string{"-m", "1", "-c"}, "<http://b.example/> <http://c.example/>", 0, "1\n", ""},
+		{"-m below 0", []string{"-m", "-1", good}, "", 2, "", "--max-count"},
 		{"max length too short", []string{"--max-length", "15", good}, "", 2, "", "between 16 and 1048576"},
 		{"max length too long", []string{"--max-length", "1048577", good}, "", 2, "", "between 16 and 1048576"},
 		{"max length past int64", []string{"--max-length", "9223372036854775808", good}, "", 2, "", "--max-length"},
@@ -259,5 +268,33 @@ func TestStatsSchemes(t *testing.T) {
 	run([]string{"--stats", name}, nil, &out, &errOut)
 	if want := "URLs by scheme: 20000 http, 1 prospero\n"; !strings.Contains(errOut.String(), want) {
 		t.Errorf("--stats says\n%s\nwant %q", errOut.String(), want)
+	}
+}
+
+// counted is a reader of text with a URL at its start and then 64 MiB
+// of letters, which counts what is read of it.
+type counted struct{ n int }
+
+func (e *counted) Read(p []byte) (int, error) {
+	if e.n == 0 && len(p) >= 20 {
+		e.n = copy(p, "<http://a.example/>\n")
+		return e.n, nil
+	}
+	if e.n >= 64<<20 {
+		return 0, io.EOF // a -q that does not stop fails, it does not hang
+	}
+	for i := range p {
+		p[i] = 'x'
+	}
+	e.n += len(p)
+	return len(p), nil
+}
+
+// TestQuietStops: -q exits at the first valid URL without reading on.
+func TestQuietStops(t *testing.T) {
+	in := &counted{}
+	var out, errOut bytes.Buffer
+	if code := run([]string{"-q"}, in, &out, &errOut); code != 0 || out.Len() > 0 || in.n > 1<<20 {
+		t.Errorf("exit %d, output %q, %d bytes read", code, out.String(), in.n)
 	}
 }

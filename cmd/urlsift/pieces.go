@@ -37,8 +37,8 @@ const pieceChunks = 16
 // having read nothing of f, when f is to be read whole.
 func (wk *worker) inPieces(f *os.File, listed int64, s *sink, read *atomic.Int64, stopped <-chan struct{}) bool {
 	cores := runtime.GOMAXPROCS(0)
-	if cores < 2 || 0 <= listed && listed < 4*pieceSize {
-		return false
+	if cores < 2 || 0 <= listed && listed < 4*pieceSize || s.o.quiet || s.o.maxCount > 0 {
+		return false // -q and -m stop a file where it is: it is read whole
 	}
 	st, err := f.Stat()
 	if err != nil || !st.Mode().IsRegular() || st.Size() < 4*pieceSize {
