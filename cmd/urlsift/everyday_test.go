@@ -45,7 +45,9 @@ func TestEverydayFlags(t *testing.T) {
 		{"-l0", []string{"-l0", a, b}, a + "\x00"},
 		{"--format", []string{"--format", "{line}\\t{col}\\t{scheme}\\t{url}", c}, "1\t1\thttp\thttp://a.example/\n2\t1\tmailto\tmailto:m@example.org\n"},
 		{"--format braces", []string{"--format={{{form}}} {raw}", c}, "{bare} <http://a.example/>\n{bare} <mailto:m@example.org>\n"},
-		{"--format of an error, with --json's fields", []string{"--format", "{error_rule}@{error_offset}", "--json=false", a}, "@\n@\n@\n"},
+		// A template that names the reason prints the invalid wrappers too:
+		// a.txt's third line, "<URL:http://bad.example/~x>", fails at its "~".
+		{"--format of an error, with --json's fields", []string{"--format", "{error_rule}@{error_offset}", "--json=false", a}, "@\n@\n@\nunsafe@19\n"},
 		{"flags after files", []string{a, "-n"}, "1:5:http://a.example/\n2:3:ftp://f.example/x\n2:28:http://a.example/\n"},
 		{"-- ends flags", []string{"--", "-n"}, ""},
 		{"--with-filename long", []string{"--with-filename", c}, c + ":http://a.example/\n" + c + ":mailto:m@example.org\n"},
@@ -97,7 +99,7 @@ func TestStats(t *testing.T) {
 	if out.String() != "http://a.example/\nftp://f.example/\n" {
 		t.Errorf("output %q", out.String())
 	}
-	for _, want := range []string{"urlsift: 1 files, 94 bytes, 0 messages, 4 wrappers: 2 valid URLs, 2 invalid;",
+	for _, want := range []string{"urlsift: 1 files, 94 bytes, 0 messages, 4 wrappers, 0 URLs in prose: 2 valid URLs, 2 invalid;",
 		"\n  2 unsafe (RFC 1738 section 2.2)\n", "URLs by scheme: 1 ftp, 1 http\n"} {
 		if !strings.Contains(errOut.String(), want) {
 			t.Errorf("stats %q, want it to hold %q", errOut.String(), want)
@@ -109,8 +111,15 @@ func TestStats(t *testing.T) {
 	mbox := "From a Mon Jan  1 00:00:00 2001\nFrom: a\n\n<http://a.example/>\n\nFrom b Mon Jan  1 00:00:00 2001\nFrom: b\n\nnone\n\n" +
 		"From c Mon Jan  1 00:00:00 2001\nFrom: c\n\nnone either\n"
 	run([]string{"--stats"}, strings.NewReader(mbox), &out, &errOut)
-	if !strings.Contains(errOut.String(), " 3 messages, 1 wrappers: 1 valid URLs") {
+	if !strings.Contains(errOut.String(), " 3 messages, 1 wrappers, 0 URLs in prose: 1 valid URLs") {
 		t.Errorf("stats of an mbox: %q", errOut.String())
+	}
+	// Wrappers and URLs in prose are counted apart.
+	out.Reset()
+	errOut.Reset()
+	run([]string{"--stats", "--unwrapped"}, strings.NewReader("see http://p.example/x and <URL:http://a.example/>\n"), &out, &errOut)
+	if !strings.Contains(errOut.String(), " 1 wrappers, 1 URLs in prose: 2 valid URLs, 0 invalid") {
+		t.Errorf("stats of prose: %q", errOut.String())
 	}
 	out.Reset()
 	errOut.Reset()

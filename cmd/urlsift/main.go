@@ -52,7 +52,9 @@ type options struct {
 	unique, count, filesWith, filesWithout  bool
 	countName                               bool // -c prints "file:N"
 	stats, quiet, noMessages                bool
-	maxCount                                int // -m: the URLs to print from a file, or 0
+	formatErrors                            bool   // --format names a field of the reason: it prints the invalid wrappers too
+	grammar                                 string // --grammar's
+	maxCount                                int    // -m: the URLs to print from a file, or 0
 	format                                  []segment
 	schemes                                 map[string]bool // nil: every scheme
 	end                                     byte            // after each record: '\n', or 0 with -0
@@ -62,10 +64,11 @@ type options struct {
 // listing says the files are listed or counted instead of their URLs.
 func (o *options) listing() bool { return o.count || o.filesWith || o.filesWithout }
 
-// keep says whether a match is printed: invalid ones only with --json,
-// and with --scheme, only those schemes.
+// keep says whether a match is printed: invalid ones only with --json or
+// a --format that names the reason, and with --scheme, only those
+// schemes.
 func (o *options) keep(m *extract.Match) bool {
-	return (m.Valid || o.json) && (o.schemes == nil || o.schemes[m.Scheme])
+	return (m.Valid || o.json || o.formatErrors) && (o.schemes == nil || o.schemes[m.Scheme])
 }
 
 // run is the whole command; it returns the exit status.
@@ -155,6 +158,9 @@ func configure(fs *pflag.FlagSet, f *flags, args []string, stdout, stderr io.Wri
 		if o.format, err = parseFormat(f.format); err != nil {
 			return bad("%v", err)
 		}
+		for _, s := range o.format {
+			o.formatErrors = o.formatErrors || strings.HasPrefix(s.field, "error") || s.field == "valid"
+		}
 	}
 	if len(f.schemes) > 0 {
 		o.schemes = map[string]bool{}
@@ -162,8 +168,11 @@ func configure(fs *pflag.FlagSet, f *flags, args []string, stdout, stderr io.Wri
 			o.schemes[strings.ToLower(strings.TrimSpace(sc))] = true
 		}
 	}
+	// Invalid wrappers are always reported, to be counted (rejects) when
+	// they are not printed: the valid URLs are the same either way.
+	o.grammar = f.grammar
 	o.read = source.Settings{Grammar: f.grammar, Input: f.input, MaxLength: f.maxLength, Off: f.off,
-		Unwrapped: f.unwrapped, Schemeless: f.schemeless, Schemes: f.proseSchemes, Invalid: o.json || o.stats}
+		Unwrapped: f.unwrapped, Schemeless: f.schemeless, Schemes: f.proseSchemes, Invalid: true}
 	return o, 0, false
 }
 
@@ -241,6 +250,7 @@ type tally struct {
 	found, failed     bool
 	binaries, skipped int
 	sum               stats
+	rejects           rejects
 }
 
 // printAll prints, in order, what the workers find in the jobs: the
@@ -296,6 +306,7 @@ func printAll(jobs []*job, o options, stdin io.Reader, stdout, stderr io.Writer,
 		} else {
 			t.sum.merge(&res.stats)
 		}
+		t.rejects.plus(&res.rejects)
 		t.skipped += res.skipped
 	}
 	return t
@@ -318,6 +329,9 @@ func (t *tally) report(o options, stderr io.Writer, read int64, seconds float64)
 	}
 	if o.stats && !o.json {
 		fmt.Fprint(stderr, t.sum.text(read, seconds))
+	}
+	if !o.json && !o.formatErrors && !o.stats && !o.quiet && !o.noMessages {
+		fmt.Fprint(stderr, t.rejects.text(o.grammar))
 	}
 	switch {
 	case o.quiet && t.found: // as grep -q: a URL found says it all
@@ -388,6 +402,7 @@ type result struct {
 	found, failed bool
 	binary        bool
 	skipped       int // MIME parts that are not text
+	rejects       rejects
 	count         int // valid URLs kept, for -c, -l and -L
 	kept          int // valid URLs kept, for -m
 	stats         stats
@@ -400,6 +415,7 @@ func (r *result) add(p *result) {
 	r.skipped += p.skipped
 	r.count += p.count
 	r.stats.plus(&p.stats)
+	r.rejects.plus(&p.rejects)
 }
 
 // item is a chunk of output, or a message for standard error. With -u,
@@ -663,6 +679,7 @@ func (s *sink) match(m *extract.Match, err error) bool {
 	if o.stats {
 		res.stats.add(*m)
 	}
+	res.rejects.add(m)
 	if !o.keep(m) {
 		return true
 	}

@@ -84,14 +84,14 @@ func TestExitStatus(t *testing.T) {
 		errLike string
 	}{
 		{"found", []string{good}, "", 0, "http://a.example/\n", ""},
-		{"none found", []string{none}, "", 1, "", ""},
+		{"none found", []string{none}, "", 1, "", "1 wrapper rejected by the rfc1738 grammar, 1 for unsafe (RFC 1738 section 2.2)"},
 		{"stdin", nil, "<http://b.example/>", 0, "http://b.example/\n", ""},
 		// Several inputs: each URL after its file's name, as grep prints them.
-		{"dash is stdin", []string{none, "-"}, "<http://b.example/>", 0, "(standard input):http://b.example/\n", ""},
-		{"-c names standard input as grep does", []string{"-c", none, "-"}, "<http://b.example/>", 0, none + ":0\n(standard input):1\n", ""},
+		{"dash is stdin", []string{none, "-"}, "<http://b.example/>", 0, "(standard input):http://b.example/\n", "1 wrapper rejected by the rfc1738 grammar, 1 for unsafe (RFC 1738 section 2.2)"},
+		{"-c names standard input as grep does", []string{"-c", none, "-"}, "<http://b.example/>", 0, none + ":0\n(standard input):1\n", "1 wrapper rejected by the rfc1738 grammar, 1 for unsafe (RFC 1738 section 2.2)"},
 		{"-H names standard input as grep does", []string{"-H"}, "<http://b.example/>", 0, "(standard input):http://b.example/\n", ""},
 		{"unreadable file, others still read", []string{missing, good}, "", 2, good + ":http://a.example/\n", "missing.txt"},
-		{"a directory is walked", []string{dir, good}, "", 0, good + ":http://a.example/\n" + good + ":http://a.example/\n", ""},
+		{"a directory is walked", []string{dir, good}, "", 0, good + ":http://a.example/\n" + good + ":http://a.example/\n", "1 wrapper rejected by the rfc1738 grammar, 1 for unsafe (RFC 1738 section 2.2)"},
 		{"bad flag", []string{"--nope"}, "", 2, "", "unknown flag: --nope"},
 		{"bad max length", []string{"--max-length", "1", good}, "", 2, "", "--max-length"},
 		{"json of an invalid one", []string{"--json", none}, "", 1,

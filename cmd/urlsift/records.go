@@ -157,6 +157,7 @@ func (o *options) appendRecord(dst []byte, m *extract.Match, enc *output.Encoder
 // stats are what --stats tells, for one file or for the run.
 type stats struct {
 	files, messages, wrappers, valid, invalid int
+	prose                                     int // of wrappers, the URLs found in prose
 	reasons, schemes                          map[string]int
 	names                                     map[string]string // the schemes' keys, by themselves
 }
@@ -170,6 +171,9 @@ func (s *stats) add(m extract.Match) {
 		s.names = map[string]string{}
 	}
 	s.wrappers++
+	if m.Form == extract.FormUnwrapped || m.Form == extract.FormSchemeless {
+		s.prose++
+	}
 	if m.Valid {
 		s.valid++
 		// m's strings do not last, and an assignment to a map of strings
@@ -217,6 +221,7 @@ func (s *stats) plus(f *stats) {
 	}
 	s.messages += f.messages
 	s.wrappers += f.wrappers
+	s.prose += f.prose
 	s.valid += f.valid
 	s.invalid += f.invalid
 	for k, v := range f.reasons {
@@ -251,8 +256,8 @@ func (s *stats) topReasons() []string {
 // text writes the statistics for standard error.
 func (s *stats) text(bytes int64, seconds float64) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "urlsift: %d files, %d bytes, %d messages, %d wrappers: %d valid URLs, %d invalid; %.3f s, %.1f MB/s\n",
-		s.files, bytes, s.messages, s.wrappers, s.valid, s.invalid, seconds, float64(bytes)/1e6/max(seconds, 1e-9))
+	fmt.Fprintf(&b, "urlsift: %d files, %d bytes, %d messages, %d wrappers, %d URLs in prose: %d valid URLs, %d invalid; %.3f s, %.1f MB/s\n",
+		s.files, bytes, s.messages, s.wrappers-s.prose, s.prose, s.valid, s.invalid, seconds, float64(bytes)/1e6/max(seconds, 1e-9))
 	if s.invalid > 0 {
 		b.WriteString("urlsift: invalid by reason:")
 		for _, k := range s.topReasons() {
@@ -272,8 +277,8 @@ func (s *stats) text(bytes int64, seconds float64) string {
 
 // json writes the statistics as the last record of --json.
 func (s *stats) json(bytes int64, seconds float64) []byte {
-	b := fmt.Appendf(nil, `{"stats":{"files":%d,"bytes":%d,"messages":%d,"wrappers":%d,"valid":%d,"invalid":%d,"invalid_by_reason":[`,
-		s.files, bytes, s.messages, s.wrappers, s.valid, s.invalid)
+	b := fmt.Appendf(nil, `{"stats":{"files":%d,"bytes":%d,"messages":%d,"wrappers":%d,"prose":%d,"valid":%d,"invalid":%d,"invalid_by_reason":[`,
+		s.files, bytes, s.messages, s.wrappers-s.prose, s.prose, s.valid, s.invalid)
 	for i, k := range s.topReasons() {
 		if i > 0 {
 			b = append(b, ',')
@@ -322,4 +327,54 @@ func displayName(name string) string {
 		return "(standard input)"
 	}
 	return name
+}
+
+// rejects counts the wrappers that the grammar rejected, by reason: with
+// neither --json nor --stats they are not printed, and one line says so.
+type rejects struct {
+	n       int
+	reasons map[string]int
+}
+
+// add counts m when it is a wrapper that the grammar rejected.
+func (r *rejects) add(m *extract.Match) {
+	var se extract.SyntaxError
+	if m.Valid || m.Form != extract.FormURL && m.Form != extract.FormBare || !errors.As(m.Err, &se) {
+		return
+	}
+	if r.reasons == nil {
+		r.reasons = map[string]int{}
+	}
+	r.n++
+	r.reasons[reason(m.Err)]++
+}
+
+// plus adds the counts of f.
+func (r *rejects) plus(f *rejects) {
+	if f.n == 0 {
+		return
+	}
+	if r.reasons == nil {
+		r.reasons = map[string]int{}
+	}
+	r.n += f.n
+	for k, v := range f.reasons {
+		r.reasons[k] += v
+	}
+}
+
+// text is the line that says what was rejected, or "".
+func (r *rejects) text(grammar string) string {
+	if r.n == 0 {
+		return ""
+	}
+	top, noun := sortedKeys(r.reasons)[0], "wrappers"
+	if r.n == 1 {
+		noun = "wrapper"
+	}
+	s := fmt.Sprintf("urlsift: %d %s rejected by the %s grammar, %d for %s: --json shows them", r.n, noun, grammar, r.reasons[top], top)
+	if grammar == "rfc1738" {
+		s += ", --grammar rfc3986 takes today's URLs"
+	}
+	return s + "\n"
 }
