@@ -60,6 +60,11 @@ func TestEverydayFlags(t *testing.T) {
 				`"error_section":"RFC 1738 section 2.2","error_offset":19,"scheme":"http","form":"url",` +
 				`"raw":"<URL:http://bad.example/~x>","offset":83,"length":27,"line":3,"col":1,"alternatives":[]}` + "\n"},
 		{"-u with --format", []string{"-u", "--format", "{line}:{url}", a, c}, "1:http://a.example/\n2:ftp://f.example/x\n2:mailto:m@example.org\n"},
+		// grep's colours: the name magenta, line and column green, ":" cyan.
+		{"--color=always", []string{"--color=always", "-Hn", c}, "\x1b[35m" + c + "\x1b[m\x1b[36m:\x1b[m\x1b[32m1\x1b[m\x1b[36m:\x1b[m\x1b[32m1\x1b[m\x1b[36m:\x1b[mhttp://a.example/\n" +
+			"\x1b[35m" + c + "\x1b[m\x1b[36m:\x1b[m\x1b[32m2\x1b[m\x1b[36m:\x1b[m\x1b[32m1\x1b[m\x1b[36m:\x1b[mmailto:m@example.org\n"},
+		{"--color=auto, not a terminal", []string{"--color=auto", "-H", c}, c + ":http://a.example/\n" + c + ":mailto:m@example.org\n"},
+		{"--color=never", []string{"--color=never", "-H", c}, c + ":http://a.example/\n" + c + ":mailto:m@example.org\n"},
 		// -c, -l and -L count and list what -u prints: c's http://a.example/ is a's.
 		{"-c -u", []string{"-c", "-u", a, c, b}, a + ":2\n" + c + ":1\n" + b + ":0\n"},
 		{"-c -u --scheme", []string{"-c", "-u", "--scheme", "http", a, c}, a + ":1\n" + c + ":0\n"},
@@ -78,7 +83,7 @@ func TestEverydayFlags(t *testing.T) {
 	// Usage errors.
 	for _, args := range [][]string{{"-c", "-l", a}, {"-c", "--json", a}, {"--json", "--format", "{url}", a},
 		{"--format", "{nope}", a}, {"--format", "{url", a}, {"--format", "}", a}, {"--completion", "tcsh"},
-		{"--nosuch", a}, {"-Z", a}, {"--max-length", "x", a}} {
+		{"--nosuch", a}, {"-Z", a}, {"--max-length", "x", a}, {"--color=sometimes", a}} {
 		var out, errOut bytes.Buffer
 		if code := run(args, nil, &out, &errOut); code != 2 || out.Len() > 0 {
 			t.Errorf("%q: exit %d, %q", args, code, out.String())

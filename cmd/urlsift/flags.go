@@ -18,6 +18,7 @@ type flags struct {
 	lineNumber, unique, count, null, stats     bool
 	filesWith, filesWithout                    bool
 	input, progress, grammar, format           string
+	color                                      string
 	completion, cpuprofile                     string
 	man, unwrapped, schemeless                 bool
 	schemes, proseSchemes                      []string
@@ -79,6 +80,7 @@ func newFlagSet(f *flags) *pflag.FlagSet {
 	fs.BoolVar(&f.schemeless, "schemeless", false, "as --unwrapped, and also bare host names with a real top-level domain (printed with http://) and e-mail addresses (printed as mailto:)")
 	fs.StringSliceVar(&f.proseSchemes, "schemes", nil, "the schemes that count without a wrapper (`LIST`, instead of the default: "+strings.Join(extract.DefaultSchemes(), ",")+")")
 	fs.StringVar(&f.input, "input", "auto", "how to read the inputs, as `KIND`: auto, text, mail (one message) or mbox; auto takes for mail only what looks like mail")
+	fs.StringVar(&f.color, "color", "auto", "colour file names, lines and columns as grep does `WHEN`: auto (when standard output is a terminal and NO_COLOR is not set), always or never")
 	fs.StringVar(&f.progress, "progress", "auto", "show a progress bar `WHEN`: auto (on long work, when standard error is a terminal), always or never")
 	fs.IntVar(&f.maxLength, "max-length", 8192, "the longest wrapper taken, `N` bytes, from 16 to 1048576")
 	for _, l := range layoutFlags {
@@ -241,6 +243,7 @@ var choices = map[string][]string{
 	"grammar":    {"rfc1738", "rfc3986", "iri"},
 	"input":      {"auto", "text", "mail", "mbox"},
 	"progress":   {"auto", "always", "never"},
+	"color":      {"auto", "always", "never"},
 	"completion": {"bash", "zsh", "fish"},
 }
 

@@ -53,6 +53,7 @@ type options struct {
 	countName                               bool // -c prints "file:N"
 	stats, quiet, noMessages                bool
 	formatErrors                            bool   // --format names a field of the reason: it prints the invalid wrappers too
+	color                                   bool   // --color: file names, lines and columns in colour
 	grammar                                 string // --grammar's
 	maxCount                                int    // -m: the URLs to print from a file, or 0
 	format                                  []segment
@@ -99,6 +100,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		o.withName = true
 	}
 	o.countName = o.withName
+	o.color = f.color == "always" || f.color == "auto" && os.Getenv("NO_COLOR") == "" && isTerminal(stdout)
 	showProgress := f.progress == "always"
 	if f.progress == "auto" {
 		f, ok := stderr.(*os.File)
@@ -218,6 +220,8 @@ func (f *flags) invalid() string {
 		return "--json and --format go one at a time"
 	case f.maxCount < 0:
 		return "--max-count must be 0 or more"
+	case f.color != "auto" && f.color != "always" && f.color != "never":
+		return "--color must be auto, always or never"
 	}
 	return ""
 }
@@ -786,4 +790,10 @@ func version() string {
 		return info.Main.Version
 	}
 	return "devel"
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
 }

@@ -132,14 +132,18 @@ func (o *options) appendRecord(dst []byte, m *extract.Match, enc *output.Encoder
 		}
 	default:
 		if o.withName {
-			dst = append(dst, printable(displayName(m.Pos.Filename))...)
-			dst = append(dst, ':')
+			dst = o.paint(dst, colorName, printable(displayName(m.Pos.Filename)))
+			dst = o.paint(dst, colorSep, ":")
 		}
-		if o.lineNumber {
-			dst = strconv.AppendInt(dst, int64(m.Pos.Line), 10)
-			dst = append(dst, ':')
-			dst = strconv.AppendInt(dst, int64(m.Pos.Column), 10)
-			dst = append(dst, ':')
+		switch {
+		case o.lineNumber && o.color:
+			dst = o.paint(dst, colorLine, strconv.Itoa(m.Pos.Line))
+			dst = o.paint(dst, colorSep, ":")
+			dst = o.paint(dst, colorLine, strconv.Itoa(m.Pos.Column))
+			dst = o.paint(dst, colorSep, ":")
+		case o.lineNumber:
+			dst = append(strconv.AppendInt(dst, int64(m.Pos.Line), 10), ':')
+			dst = append(strconv.AppendInt(dst, int64(m.Pos.Column), 10), ':')
 		}
 		if o.withMessage && m.Mail.Message > 0 {
 			id := m.Mail.MessageID
@@ -377,4 +381,21 @@ func (r *rejects) text(grammar string) string {
 		s += ", --grammar rfc3986 takes today's URLs"
 	}
 	return s + "\n"
+}
+
+// The colours of --color, grep's defaults (GREP_COLORS fn=35, ln=32,
+// se=36): file names magenta, lines and columns green, separators cyan.
+const (
+	colorName = "35"
+	colorLine = "32"
+	colorSep  = "36"
+)
+
+// paint appends s to dst, in colour c with --color.
+func (o *options) paint(dst []byte, c, s string) []byte {
+	if !o.color {
+		return append(dst, s...)
+	}
+	dst = append(append(append(dst, "\x1b["...), c...), 'm')
+	return append(append(dst, s...), "\x1b[m"...)
 }
