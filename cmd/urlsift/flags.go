@@ -8,6 +8,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/urlsift/urlsift/extract"
+	"github.com/urlsift/urlsift/extract/source"
+	"github.com/urlsift/urlsift/scanner"
 )
 
 // flags are the values of the command's flags, as parsed.
@@ -283,3 +285,55 @@ func manPage(fs *pflag.FlagSet) string {
 	b.WriteString(".SH EXAMPLES\n.nf\n" + esc(examples) + "\n.fi\n.SH EXIT STATUS\n" + esc(exitStatus) + "\n")
 	return b.String()
 }
+
+// info returns what --help, --version, --man and --completion print, and
+// whether one of them was asked for.
+func (f *flags) info(fs *pflag.FlagSet) (string, bool, error) {
+	switch {
+	case f.help:
+		return usage(fs), true, nil
+	case f.version:
+		return "urlsift " + version() + "\n", true, nil
+	case f.man:
+		return manPage(fs), true, nil
+	case f.completion != "":
+		script, err := completion(fs, f.completion)
+		return script, err == nil, err
+	}
+	return "", false, nil
+}
+
+// invalid returns what is wrong with the flags' values, or "".
+func (f *flags) invalid() string {
+	listings := 0
+	for _, on := range []bool{f.count, f.filesWith, f.filesWithout} {
+		if on {
+			listings++
+		}
+	}
+	switch {
+	case f.maxLength < minMaxLength || f.maxLength > scanner.MaxLengthLimit:
+		return fmt.Sprintf("--max-length must be between %d and %d bytes", minMaxLength, scanner.MaxLengthLimit)
+	case !source.KnownInput(f.input) || f.input == "":
+		return "--input must be auto, text, mail or mbox"
+	case f.progress != "auto" && f.progress != "always" && f.progress != "never":
+		return "--progress must be auto, always or never"
+	case !source.KnownGrammar(f.grammar):
+		return "--grammar must be rfc1738, rfc3986 or iri"
+	case listings > 1:
+		return "-c, -l and -L go one at a time"
+	case listings > 0 && (f.json || f.format != ""):
+		return "-c, -l and -L print no records: they go without --json and --format"
+	case f.json && f.format != "":
+		return "--json and --format go one at a time"
+	case f.maxCount < 0:
+		return "--max-count must be 0 or more"
+	case f.color != "auto" && f.color != "always" && f.color != "never":
+		return "--color must be auto, always or never"
+	}
+	return ""
+}
+
+// minMaxLength is the shortest --max-length taken: "<URL:" and a few
+// bytes.
+const minMaxLength = 16

@@ -1,0 +1,199 @@
+package main
+
+import (
+	"io"
+	"os"
+	"runtime"
+	"sync/atomic"
+
+	"github.com/urlsift/urlsift/extract/output"
+	"github.com/urlsift/urlsift/extract/source"
+)
+
+// job is one input: a file named on the command line or found in a
+// directory, or standard input.
+type job struct {
+	name   string
+	walked bool  // found in a directory: binary files are skipped
+	size   int64 // -1 when not known
+	err    error // the file could not be found
+}
+
+// expand turns the arguments into jobs, walking directories in lexical
+// order, and adds up the sizes of the files. Standard input is read once,
+// at its first "-". A symbolic link named as an argument is followed, to
+// a directory too, as grep -r does; links met in a walk are not.
+func expand(args []string) ([]*job, int64) {
+	var jobs []*job
+	var total int64
+	stdin := false
+	for _, name := range args {
+		if name == "-" {
+			if !stdin {
+				jobs = append(jobs, &job{name: name, size: -1})
+			}
+			stdin = true
+			continue
+		}
+		for f := range source.Files(name) {
+			j := &job{name: f.Path, walked: f.Walked, size: f.Size, err: f.Err}
+			total += max(f.Size, 0)
+			jobs = append(jobs, j)
+		}
+	}
+	return jobs, total
+}
+
+// The memory budget of the ordered output: at most window files are in
+// flight (read, or waiting for their turn to be printed), and each holds
+// at most its chunk being filled and chunks more of chunkSize bytes
+// (a chunk grows past chunkSize by one record at most). A worker whose
+// file is full waits; the window waits for the file being printed.
+const (
+	chunkSize = 64 << 10
+	chunks    = 4
+)
+
+// window is the number of files in flight.
+func window() int { return max(4, 2*runtime.GOMAXPROCS(0)) }
+
+// result is what one job gives, in order: its output and its messages
+// for standard error, then its totals once items is closed.
+type result struct {
+	items         chan item
+	found, failed bool
+	binary        bool
+	skipped       int // MIME parts that are not text
+	rejects       rejects
+	count         int // valid URLs kept, for -c, -l and -L
+	kept          int // valid URLs kept, for -m
+	stats         stats
+}
+
+// add takes in the totals of a piece of the same input.
+func (r *result) add(p *result) {
+	r.found = r.found || p.found
+	r.failed = r.failed || p.failed
+	r.skipped += p.skipped
+	r.count += p.count
+	r.stats.plus(&p.stats)
+	r.rejects.plus(&p.rejects)
+}
+
+// item is a chunk of output, or a message for standard error. With -u,
+// it may be a URL to count and a file's line of -c, -l or -L, which the
+// printer counts and writes, since it alone knows which URLs -u prints.
+type item struct {
+	out     []byte
+	msg     string
+	key     string // with -u: the URL of the record in out
+	keyed   bool
+	counted bool   // with -u and -c, -l or -L: the URL key counts for its file, and prints nothing
+	listing string // with -u and -c, -l or -L: the name of the file whose line is written, its URLs counted
+}
+
+// task is a job and where its result goes.
+type task struct {
+	j   *job
+	res *result
+}
+
+// process runs the jobs on all cores and returns their results in the
+// order of the jobs. A job's output streams out as soon as the jobs
+// before it are done; at most window() jobs are in flight. Closing
+// stopped makes the workers stop at their next write or read.
+func process(jobs []*job, o options, stdin io.Reader, read, done *atomic.Int64, stopped <-chan struct{}) <-chan *result {
+	ordered := make(chan *result, window())
+	tasks := make(chan task)
+	go func() {
+		defer close(tasks)
+		defer close(ordered)
+		for _, j := range jobs {
+			res := &result{items: make(chan item, chunks)}
+			select {
+			case ordered <- res: // waits while window() results are unread
+			case <-stopped:
+				return
+			}
+			tasks <- task{j, res}
+		}
+	}()
+	for range runtime.GOMAXPROCS(0) {
+		go func() {
+			var w worker
+			for t := range tasks {
+				w.scan(t.j, t.res, o, stdin, read, stopped)
+				done.Add(1)
+			}
+		}()
+	}
+	return ordered
+}
+
+// counter counts the bytes read through it, and stops reading when the
+// run is stopped.
+type counter struct {
+	r       io.Reader
+	n       *atomic.Int64
+	stopped <-chan struct{}
+}
+
+func (c counter) Read(p []byte) (int, error) {
+	select {
+	case <-c.stopped:
+		return 0, errStopped
+	default:
+	}
+	n, err := c.r.Read(p)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+// worker holds what reading a file needs, reused from file to file.
+type worker struct {
+	src *source.Source
+	enc output.Encoder // its --json records, from file to file
+}
+
+// scan reads one input and writes its matches to res.
+func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *atomic.Int64, stopped <-chan struct{}) {
+	w := &chunkWriter{out: res.items, stopped: stopped, enc: &wk.enc}
+	defer func() {
+		w.flush()
+		close(res.items)
+	}()
+	s := sink{o: &o, name: j.name, w: w, res: res}
+	if j.err != nil {
+		s.fail(j.err)
+		return
+	}
+	var in io.Reader = stdin
+	var file *os.File // the file named, not standard input
+	if j.name != "-" {
+		f, err := openFile(j.name)
+		if err != nil {
+			s.fail(err)
+			return
+		}
+		defer f.Close()
+		in, file = f, f
+	}
+	if wk.src == nil {
+		wk.src = o.read.New()
+	}
+	wk.src.SetSkipBinary(j.walked) // a file named on the command line is always read
+	if file == nil || !wk.inPieces(file, j.size, &s, read, stopped) {
+		wk.src.Each(counter{in, read, stopped}, j.name, s.match)
+		res.stats.messages = wk.src.Counts().Messages
+	}
+	if res.binary || w.stop {
+		return
+	}
+	switch {
+	case o.listing() && o.unique:
+		w.flush()
+		w.send(item{listing: j.name})
+	case o.listing():
+		w.Write(o.listLine(nil, j.name, res.count))
+	}
+}
