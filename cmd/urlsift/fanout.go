@@ -67,7 +67,7 @@ type result struct {
 	rejects       rejects
 	count         int // valid URLs kept, for -c, -l and -L
 	kept          int // valid URLs kept, for -m
-	stats         stats
+	stats         output.Stats
 }
 
 // add takes in the totals of a piece of the same input.
@@ -76,7 +76,7 @@ func (r *result) add(p *result) {
 	r.failed = r.failed || p.failed
 	r.skipped += p.skipped
 	r.count += p.count
-	r.stats.plus(&p.stats)
+	r.stats.Plus(&p.stats)
 	r.rejects.plus(&p.rejects)
 }
 
@@ -184,7 +184,7 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 	wk.src.SetSkipBinary(j.walked) // a file named on the command line is always read
 	if file == nil || !wk.inPieces(file, j.size, &s, read, stopped) {
 		wk.src.Each(counter{in, read, stopped}, j.name, s.match)
-		res.stats.messages = wk.src.Counts().Messages
+		res.stats.Messages = wk.src.Counts().Messages
 	}
 	if res.binary || w.stop {
 		return

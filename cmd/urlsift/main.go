@@ -14,8 +14,8 @@
 // its flags; fanout.go reads the files on all cores (pieces.go a large
 // mbox in pieces), in order; sink.go takes in what a file gives, into
 // chunks of output (chunks.go) that print.go writes in order; records.go
-// formats a URL (--format) and sums up a run (--stats); progress.go draws
-// the progress bar.
+// formats a URL (with package output's Template for --format, and its
+// Stats for --stats); progress.go draws the progress bar.
 package main
 
 import (
@@ -36,6 +36,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/urlsift/urlsift/extract"
+	"github.com/urlsift/urlsift/extract/output"
 	"github.com/urlsift/urlsift/extract/source"
 )
 
@@ -54,7 +55,7 @@ type options struct {
 	color                                   bool   // --color: file names, lines and columns in colour
 	grammar                                 string // --grammar's
 	maxCount                                int    // -m: the URLs to print from a file, or 0
-	format                                  []segment
+	format                                  *output.Template
 	schemes                                 map[string]bool // nil: every scheme
 	end                                     byte            // after each record: '\n', or 0 with -0
 	read                                    source.Settings // how each file is read
@@ -111,7 +112,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	t := printAll(jobs, o, stdin, stdout, stderr, &read, &finished)
 	if o.stats && o.json && t.werr == nil {
-		_, t.werr = t.out.Write(t.sum.json(read.Load(), time.Since(start).Seconds()))
+		_, t.werr = t.out.Write(t.sum.JSON(read.Load(), time.Since(start).Seconds()))
 	}
 	if t.werr == nil {
 		t.werr = t.out.Flush()
@@ -155,12 +156,10 @@ func configure(fs *pflag.FlagSet, f *flags, args []string, stdout, stderr io.Wri
 	}
 	if f.format != "" {
 		var err error
-		if o.format, err = parseFormat(f.format); err != nil {
-			return bad("%v", err)
+		if o.format, err = output.ParseTemplate(f.format); err != nil {
+			return bad("--format: %v", err)
 		}
-		for _, s := range o.format {
-			o.formatErrors = o.formatErrors || strings.HasPrefix(s.field, "error") || s.field == "valid"
-		}
+		o.formatErrors = o.format.NamesReason()
 	}
 	if len(f.schemes) > 0 {
 		o.schemes = map[string]bool{}

@@ -67,7 +67,7 @@ func (wk *worker) inPieces(f *os.File, listed int64, s *sink, read *atomic.Int64
 				w := &chunkWriter{out: p.res.items, stopped: stopped, enc: &enc}
 				ps := sink{o: s.o, name: s.name, w: w, res: p.res}
 				src.EachPiece(counter{io.NewSectionReader(f, p.lo, p.hi-p.lo), read, stopped}, s.name, mail.Mbox, p.at, ps.match)
-				p.res.stats.messages = src.Counts().Messages - p.at.Messages
+				p.res.stats.Messages = src.Counts().Messages - p.at.Messages
 				w.flush()
 				close(p.res.items)
 			}

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"sync/atomic"
 	"syscall"
+
+	"github.com/urlsift/urlsift/extract/output"
 )
 
 // tally is what printing the results of the files came to.
@@ -16,7 +18,7 @@ type tally struct {
 	werr              error // the first write error, which ends the run
 	found, failed     bool
 	binaries, skipped int
-	sum               stats
+	sum               output.Stats
 	rejects           rejects
 }
 
@@ -71,7 +73,7 @@ func printAll(jobs []*job, o options, stdin io.Reader, stdout, stderr io.Writer,
 		if res.binary {
 			t.binaries++
 		} else {
-			t.sum.merge(&res.stats)
+			t.sum.Merge(&res.stats)
 		}
 		t.rejects.plus(&res.rejects)
 		t.skipped += res.skipped
@@ -95,7 +97,7 @@ func (t *tally) report(o options, stderr io.Writer, read int64, seconds float64)
 		fmt.Fprintf(stderr, "urlsift: %d MIME parts skipped as not text (--json names them)\n", t.skipped)
 	}
 	if o.stats && !o.json {
-		fmt.Fprint(stderr, t.sum.text(read, seconds))
+		fmt.Fprint(stderr, t.sum.Text(read, seconds))
 	}
 	if !o.json && !o.formatErrors && !o.stats && !o.quiet && !o.noMessages {
 		fmt.Fprint(stderr, t.rejects.text(o.grammar))

@@ -63,7 +63,7 @@ func (s *sink) match(m *extract.Match, err error) bool {
 		return true
 	}
 	if o.stats {
-		res.stats.add(*m)
+		res.stats.Add(m)
 	}
 	res.rejects.add(m)
 	if !o.keep(m) {

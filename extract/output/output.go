@@ -6,7 +6,8 @@
 //	buf = enc.Append(buf, &m)            // the same, by an Encoder kept across records
 //
 // and the record of what could not be read, which the pipeline writes
-// beside them (AppendProblem).
+// beside them (AppendProblem); a match as a --format template prints it
+// (Template), and the statistics of --stats (Stats).
 //
 // Strings are escaped as encoding/json escapes them without HTML
 // escaping ("<", ">" and "&" stay), invalid UTF-8 becoming U+FFFD, and

@@ -1,0 +1,158 @@
+package output
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/urlsift/urlsift/extract"
+	"github.com/urlsift/urlsift/scanner"
+)
+
+// Stats are what urlsift --stats tells of a run, or of one file: the
+// matches reported, valid and invalid, by reason and by scheme.
+type Stats struct {
+	Files, Messages, Wrappers, Valid, Invalid int
+	Prose                                     int // of Wrappers, the URLs found in prose
+	reasons, schemes                          map[string]int
+	names                                     map[string]string // the schemes' keys, by themselves
+}
+
+// Add counts one reported match.
+func (s *Stats) Add(m *extract.Match) {
+	if s.reasons == nil {
+		s.reasons, s.schemes = map[string]int{}, map[string]int{}
+	}
+	if s.names == nil {
+		s.names = map[string]string{}
+	}
+	s.Wrappers++
+	if m.Form == extract.FormUnwrapped || m.Form == extract.FormSchemeless {
+		s.Prose++
+	}
+	if m.Valid {
+		s.Valid++
+		// m's strings do not last, and an assignment to a map of strings
+		// stores the key it is given even when an equal key is there: the
+		// counts are assigned by a copy of the scheme, made once.
+		k, ok := s.names[m.Scheme]
+		if !ok {
+			k = strings.Clone(m.Scheme)
+			s.names[k] = k
+		}
+		s.schemes[k]++
+		return
+	}
+	s.Invalid++
+	s.reasons[Reason(m.Err)]++
+}
+
+// Reason names why a match is invalid, without its offsets: the rule and
+// section, or why a wrapper was abandoned.
+func Reason(err error) string {
+	var se extract.SyntaxError
+	var u *scanner.Unterminated
+	switch {
+	case errors.As(err, &se):
+		return se.Rule() + " (" + se.Section() + ")"
+	case errors.As(err, &u):
+		return "unterminated wrapper: " + u.Err.Error()
+	case err != nil:
+		return err.Error()
+	}
+	return ""
+}
+
+// Merge adds the counts of one file to the run's.
+func (s *Stats) Merge(f *Stats) {
+	s.Files++
+	s.Plus(f)
+}
+
+// Plus adds the counts of f, but not its files: those of a piece of a
+// file.
+func (s *Stats) Plus(f *Stats) {
+	if s.reasons == nil {
+		s.reasons, s.schemes = map[string]int{}, map[string]int{}
+	}
+	s.Messages += f.Messages
+	s.Wrappers += f.Wrappers
+	s.Prose += f.Prose
+	s.Valid += f.Valid
+	s.Invalid += f.Invalid
+	for k, v := range f.reasons {
+		s.reasons[k] += v
+	}
+	for k, v := range f.schemes {
+		s.schemes[k] += v
+	}
+}
+
+// sortedKeys returns the keys of m by decreasing count, then by name.
+func sortedKeys(m map[string]int) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if m[keys[i]] != m[keys[j]] {
+			return m[keys[i]] > m[keys[j]]
+		}
+		return keys[i] < keys[j]
+	})
+	return keys
+}
+
+// topReasons returns at most ten reasons, the most frequent first.
+func (s *Stats) topReasons() []string {
+	keys := sortedKeys(s.reasons)
+	return keys[:min(10, len(keys))]
+}
+
+// Text is the statistics as urlsift writes them on standard error, for a
+// run that read bytes in seconds.
+func (s *Stats) Text(bytes int64, seconds float64) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "urlsift: %d files, %d bytes, %d messages, %d wrappers, %d URLs in prose: %d valid URLs, %d invalid; %.3f s, %.1f MB/s\n",
+		s.Files, bytes, s.Messages, s.Wrappers-s.Prose, s.Prose, s.Valid, s.Invalid, seconds, float64(bytes)/1e6/max(seconds, 1e-9))
+	if s.Invalid > 0 {
+		b.WriteString("urlsift: invalid by reason:")
+		for _, k := range s.topReasons() {
+			fmt.Fprintf(&b, "\n  %d %s", s.reasons[k], k)
+		}
+		b.WriteString("\n")
+	}
+	if s.Valid > 0 {
+		b.WriteString("urlsift: URLs by scheme:")
+		for _, k := range sortedKeys(s.schemes) {
+			fmt.Fprintf(&b, " %d %s,", s.schemes[k], k)
+		}
+		return strings.TrimSuffix(b.String(), ",") + "\n"
+	}
+	return b.String()
+}
+
+// JSON is the statistics as the last record of urlsift --json, with its
+// newline.
+func (s *Stats) JSON(bytes int64, seconds float64) []byte {
+	b := fmt.Appendf(nil, `{"stats":{"files":%d,"bytes":%d,"messages":%d,"wrappers":%d,"prose":%d,"valid":%d,"invalid":%d,"invalid_by_reason":[`,
+		s.Files, bytes, s.Messages, s.Wrappers-s.Prose, s.Prose, s.Valid, s.Invalid)
+	for i, k := range s.topReasons() {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"reason":`...)
+		b = AppendString(b, k)
+		b = fmt.Appendf(b, `,"count":%d}`, s.reasons[k])
+	}
+	b = append(b, `],"schemes":{`...)
+	for i, k := range sortedKeys(s.schemes) {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = AppendString(b, k)
+		b = fmt.Appendf(b, ":%d", s.schemes[k])
+	}
+	return fmt.Appendf(b, `},"seconds":%.3f,"bytes_per_second":%.0f}}`+"\n", seconds, float64(bytes)/max(seconds, 1e-9))
+}
