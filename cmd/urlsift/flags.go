@@ -62,7 +62,7 @@ func newFlagSet(f *flags) *pflag.FlagSet {
 	fs.SetOutput(io.Discard)
 	fs.SortFlags = false
 	fs.BoolVar(&f.json, "json", false, "one JSON record per reported wrapper, valid or not, with its position, raw text, reason, alternative readings and warnings (and, in mail, its message and part)")
-	fs.StringVar(&f.format, "format", "", "print each URL with `TEMPLATE`, whose {field}s are those of --json: {path} {line} {col} {url} {raw} {scheme} {form} {error} {message_id} {part}... (\\t, \\n, {{ and }} for a tab, a newline and braces)")
+	fs.StringVar(&f.format, "format", "", "print each URL with `TEMPLATE`, whose {field}s are those of --json: {path} {line} {col} {url} {raw} {scheme} {form} {error} {message_id} {part}... (\\t, \\n, {{ and }} for a tab, a newline and braces); one that names {error...} or {valid} prints the invalid wrappers too")
 	fs.BoolVarP(&f.withName, "with-filename", "H", false, "print the file name before each URL (the default when more than one file is named or a directory is walked)")
 	fs.BoolVar(&f.noName, "no-filename", false, "print no file name before the URLs, however many files are read")
 	fs.BoolVarP(&f.quiet, "quiet", "q", false, "print nothing: exit 0 at the first valid URL, without reading on, else 1 (2 on an error)")
