@@ -1,28 +1,3 @@
-// Package extract finds the URLs in plain text that RFC 1738's Appendix
-// describes: inside <URL:...> and bare <...> wrappers, broken across
-// lines, and broken after hyphens that may or may not belong to them.
-// Every reading is checked with a Grammar: package rfc1738's by default,
-// or package rfc3986's URI or IRI grammar (WithGrammar).
-//
-// An Extractor streams its input and returns one Match at a time:
-//
-//	x := extract.New(r, extract.Filename("notes.txt"))
-//	for x.Next() {
-//		m := x.Match()
-//		fmt.Println(m.URL)
-//	}
-//	if err := x.Err(); err != nil { ... }
-//
-// or, with a range loop:
-//
-//	for m, err := range extract.All(r) { ... }
-//
-// Next returns false at the end of the input or at the first read error,
-// after every match found before it; Err is nil at a clean end. By default
-// only valid URLs are returned; with ReportInvalid, every candidate that
-// is reported (every <URL:...> wrapper, every bare wrapper of a known
-// scheme, and with Unwrapped every URL in prose) is returned, valid or
-// not, with the reason. The valid URLs are the same either way.
 package extract
 
 import (
