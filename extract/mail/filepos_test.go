@@ -172,3 +172,24 @@ func TestLineDecoder(t *testing.T) {
 type fixed struct{ at *int64 }
 
 func (f fixed) settled(int) int64 { return *f.at }
+
+// TestFilePositionsEscapedBreak: a line break written as quoted-printable
+// escapes breaks the decoded text, not the file's line: a URL after it
+// stands on the file's line, at its column there.
+func TestFilePositionsEscapedBreak(t *testing.T) {
+	in := "From a@example.org Mon Jan  1 00:00:00 2001\n" + // line 1
+		"MIME-Version: 1.0\n" + // line 2
+		"Content-Transfer-Encoding: quoted-printable\n" + // line 3
+		"\n" + // line 4
+		"a=0D=0Ab <http://x.example/>\n" + // line 5, offset 107: "<" after "a=0D=0Ab ", at 116
+		"<http://y.example/>\n" // line 6, offset 136
+	want := []string{
+		"1 5:10@116 part 2:3@5 http://x.example/", // decoded "a\r\nb <": line 2 of the part
+		"1 6:1@136 part 3:1@25 http://y.example/",
+	}
+	for _, streamed := range []bool{false, true} {
+		if got := positions(t, []byte(in), streamed); strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("streamed %v:\ngot  %q\nwant %q", streamed, got, want)
+		}
+	}
+}

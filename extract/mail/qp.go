@@ -175,6 +175,11 @@ func (q *qpReader) decode(b []byte) {
 		q.out = append(append(q.out, b[:i]...), c)
 		b = b[i+3:]
 		if q.marks != nil {
+			// A line break written as escapes (=0D, =0A) breaks the text
+			// given out, as scanner.Lines counts it, and not the text read.
+			if c == '\r' || c == '\n' && (len(q.out) < 2 || q.out[len(q.out)-2] != '\r') {
+				q.outLine++
+			}
 			in := q.in
 			in.Offset += int64(len(whole) - len(b))
 			in.Column += len(whole) - len(b)
