@@ -11,11 +11,12 @@ import (
 // TestMain runs the tests under a guard: scanning takes time linear in
 // the input and memory bounded by the maximum length, and the tests'
 // inputs are small, so a test binary whose heap grows past 256 MiB (the
-// tests need some ten), or that runs for more than 30 seconds (the tests
-// take a few), has a scan that does not end. It stops then, failing,
-// rather than when the system kills it.
+// tests need some ten), or that runs for longer than guardTime (a minute,
+// five under the race detector; the tests take a few seconds), has a scan
+// that does not end. It stops then, failing, rather than when the system
+// kills it.
 func TestMain(m *testing.M) {
-	go guard(256<<20, 30*time.Second)
+	go guard(256<<20, guardTime*time.Second)
 	os.Exit(m.Run())
 }
 
