@@ -277,9 +277,7 @@ func (p *textPart) inFile(pos scanner.Position, skip int) scanner.Position {
 		return pos
 	}
 	name := pos.Filename
-	for i := len(p.stages) - 1 - skip; i >= 0; i-- {
-		pos = p.stages[i].source(pos)
-	}
+	pos = back(p.stages[:len(p.stages)-skip], pos)
 	pos.Filename = name
 	return pos
 }
@@ -295,11 +293,7 @@ func (p *textPart) settle(x *extract.Extractor) {
 // settled returns how far the scan of p has settled, taken back through
 // the stages after stage i.
 func (p *textPart) settled(i int) int64 {
-	pos := scanner.Position{Offset: p.x.Settled()}
-	for j := len(p.stages) - 1; j > i; j-- {
-		pos = p.stages[j].source(pos)
-	}
-	return pos.Offset
+	return back(p.stages[i+1:], scanner.Position{Offset: p.x.Settled()}).Offset
 }
 
 // label adds the message and part to a match, and returns it.

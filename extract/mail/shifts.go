@@ -22,6 +22,14 @@ type stage interface {
 	setSettled(s settler, i int)
 }
 
+// back takes pos back through stages, the last first.
+func back(stages []stage, pos scanner.Position) scanner.Position {
+	for i := len(stages) - 1; i >= 0; i-- {
+		pos = stages[i].source(pos)
+	}
+	return pos
+}
+
 // A settler tells the stages of a part how far its scan has settled.
 type settler interface {
 	settled(stage int) int64

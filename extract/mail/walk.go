@@ -477,10 +477,7 @@ func (w *walker) fail(path string, at scanner.Position, err error) bool {
 func (w *walker) problem(path string, at scanner.Position, err error, warning bool) bool {
 	pe := &PartError{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Path: path, Err: err, Warning: warning}
 	if at.IsValid() {
-		for i := len(w.chain) - 1; i >= 0; i-- {
-			at = w.chain[i].source(at)
-		}
-		pe.Pos = at
+		pe.Pos = back(w.chain, at)
 	}
 	return w.yield(nil, pe)
 }
