@@ -27,6 +27,11 @@ type locator struct {
 	prevNL   bool   // the line before it ended with nl
 	starts   []scanner.Position
 	first    int // the part whose start is starts[0]
+
+	// While a read is taken in: cur has counted its bytes up to counted,
+	// where a part's start was last wanted.
+	cur     scanner.Lines
+	counted int
 }
 
 // The states of a locator.
@@ -69,7 +74,7 @@ func (l *locator) start(i int) scanner.Position {
 // preamble, are looked at; the others are skipped in one go, as the
 // epilogue is.
 func (l *locator) see(b []byte) {
-	start := l.lines // where b starts
+	l.cur, l.counted = l.lines, 0 // where b starts
 	for i := 0; i < len(b); {
 		if l.skipping || l.atStart && l.state != inHeader && (l.state == inEpilogue || b[i] != '-') {
 			i = l.skip(b, i)
@@ -90,7 +95,7 @@ func (l *locator) see(b []byte) {
 		if end-i > 1 {
 			l.last = b[end-2]
 		}
-		l.line(start, b[:end])
+		l.line(b, end)
 		i = end
 	}
 	l.lines.Add(b)
@@ -152,16 +157,17 @@ func (l *locator) nextDash(b []byte, i int) int {
 const maxHead = 200
 
 // line takes in a line read whole, of which l.head is the start (a line
-// longer is neither empty nor a delimiter line): it ends read, which
-// starts at start.
-func (l *locator) line(start scanner.Lines, read []byte) {
+// longer is neither empty nor a delimiter line): it ends at b[end], in the
+// read b.
+func (l *locator) line(b []byte, end int) {
 	line := l.head
 	endsNL := l.nl != "\r\n" || l.last == '\r'
 	switch {
 	case l.state == inHeader:
 		if string(line) == "\n" || string(line) == "\r\n" {
-			start.Add(read) // where the body starts
-			l.starts, l.state = append(l.starts, start.Pos()), inBody
+			l.cur.Add(b[l.counted:end]) // where the body starts
+			l.counted = end
+			l.starts, l.state = append(l.starts, l.cur.Pos()), inBody
 		}
 	case l.state == inEpilogue || l.state == inBody && !l.prevNL:
 	case l.final(line):
