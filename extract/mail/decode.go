@@ -192,13 +192,16 @@ func (w *walker) textInMemory(tf textForm, enc int, body []byte, path string, at
 	if !w.unknownCharset(part, tf, path, at) {
 		return false
 	}
+	if at.IsValid() {
+		part.Origin = at
+		w.inFile(part, true)
+	}
 	text, err := body, error(nil)
-	var decoded stage
 	switch enc {
 	case quotedPrintable:
 		q := w.qp()
-		if at.IsValid() {
-			decoded = q.track(at)
+		if part.InFile {
+			part.stages = append(part.stages, q.track(at))
 		}
 		w.dec = q.decodeAll(w.dec[:0], body)
 		q.marks = nil
@@ -207,16 +210,12 @@ func (w *walker) textInMemory(tf textForm, enc int, body []byte, path string, at
 		b := w.b64()
 		w.src = eofReader{b: body}
 		b.reset(&w.src)
-		if at.IsValid() {
-			decoded = b.track(at)
+		if part.InFile {
+			part.stages = append(part.stages, b.track(at))
 		}
 		w.dec, err = b.drain(w.dec[:0], b.more)
 		b.marks = nil
 		text = w.dec
-	}
-	if at.IsValid() {
-		part.Origin = at
-		w.inFile(part, true, decoded)
 	}
 	if cm, ok := tf.enc.(*charmap.Charmap); ok {
 		w.cs = appendSingleByte(w.cs[:0], text, cm, part.charMarks(), part.Origin.Offset)
@@ -228,8 +227,8 @@ func (w *walker) textInMemory(tf textForm, enc int, body []byte, path string, at
 }
 
 // unknownCharset warns, when the charset of tf is unknown, that the part
-// at path, which starts at at, is read as windows-1252. It returns false when the consumer
-// stopped.
+// at path, which starts at at, is read as windows-1252. It returns false
+// when the consumer stopped.
 func (w *walker) unknownCharset(part *textPart, tf textForm, path string, at scanner.Position) bool {
 	if !tf.unknown {
 		return true

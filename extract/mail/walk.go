@@ -431,18 +431,12 @@ func join(path string, i int) string {
 }
 
 // inFile makes part InFile when ok, its Origin a place in the text
-// walked: its stages are the chain's, then own's, then those of the
-// charset that text and textInMemory add.
-func (w *walker) inFile(part *textPart, ok bool, own ...stage) {
-	if !ok {
-		return
-	}
-	part.InFile = true
-	part.stages = append(part.stages[:0], w.chain...)
-	for _, st := range own {
-		if st != nil {
-			part.stages = append(part.stages, st)
-		}
+// walked: its stages are the chain's, then those of its own decodings,
+// which text and textInMemory add.
+func (w *walker) inFile(part *textPart, ok bool) {
+	if ok {
+		part.InFile = true
+		part.stages = append(part.stages[:0], w.chain...)
 	}
 }
 
