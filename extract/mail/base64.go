@@ -56,25 +56,24 @@ func (b *b64Reader) track(at scanner.Position) *anchors {
 	return b.marks
 }
 
-// see ties the lines that start in raw, what was read next, to the bytes
-// they give: the first byte that a line gives is the first whose first
-// bits its first character holds, byte k of the characters 4*(k/3) and
-// one more, with k%3 of its bits in the first.
-func (b *b64Reader) see(raw []byte) {
-	for len(raw) > 0 {
-		i := bytes.IndexByte(raw, '\n')
-		if i < 0 {
-			b.chars += int64(len(raw) - bytes.Count(raw, []byte{'\r'}))
-			b.inAt.Offset += int64(len(raw))
-			return
-		}
-		b.chars += int64(i - bytes.Count(raw[:i], []byte{'\r'}))
-		b.inAt.Offset += int64(i + 1)
-		b.inAt.Line, b.inAt.Column = b.inAt.Line+1, 1
-		c := b.chars
-		b.marks.add(anchor{at: b.outAt + c - c/4, in: b.inAt})
-		raw = raw[i+1:]
+// take drops the line breaks of raw, what was read next, as dropBreaks
+// does, and returns the bytes kept; when b is tracked, it ties each line
+// that starts in raw to the bytes it gives: the first byte that a line
+// gives is the first whose first bits its first character holds, byte k
+// of the characters 4*(k/3) and one more, with k%3 of its bits in the
+// first.
+func (b *b64Reader) take(raw []byte) int {
+	if b.marks == nil {
+		return dropBreaks(raw, nil)
 	}
+	chars, start := b.chars, b.inAt.Offset
+	kept := dropBreaks(raw, func(next, kept int) {
+		b.inAt.Offset, b.inAt.Line, b.inAt.Column = start+int64(next), b.inAt.Line+1, 1
+		c := chars + int64(kept)
+		b.marks.add(anchor{at: b.outAt + c - c/4, in: b.inAt})
+	})
+	b.chars, b.inAt.Offset = chars+int64(kept), start+int64(len(raw))
+	return kept
 }
 
 func (b *b64Reader) Read(p []byte) (int, error) { return b.read(p, b.more, b.inMemory) }
@@ -83,10 +82,7 @@ func (b *b64Reader) Read(p []byte) (int, error) { return b.read(p, b.more, b.inM
 func (b *b64Reader) more() {
 	for empty := 0; ; {
 		n, err := b.r.Read(b.in[b.have:])
-		if b.marks != nil {
-			b.see(b.in[b.have : b.have+n])
-		}
-		b.have += dropBreaks(b.in[b.have : b.have+n])
+		b.have += b.take(b.in[b.have : b.have+n])
 		if whole := b.have / 4 * 4; whole > 0 {
 			if b.padded {
 				b.err = errBase64
@@ -122,7 +118,9 @@ func (b *b64Reader) more() {
 // dropBreaks moves the bytes of b that are not CR or LF to its front, in
 // their order, and returns how many there are: line by line, a copy for
 // each, with a byte by byte pass only on a line that holds a CR.
-func dropBreaks(b []byte) int {
+// When lineStart is not nil, it is told of each line that starts in b:
+// at b[next], with kept bytes before it kept.
+func dropBreaks(b []byte, lineStart func(next, kept int)) int {
 	k := 0
 	for i := 0; i < len(b); {
 		end := bytes.IndexByte(b[i:], '\n')
@@ -141,6 +139,9 @@ func dropBreaks(b []byte) int {
 					k++
 				}
 			}
+		}
+		if end < len(b) && lineStart != nil {
+			lineStart(end+1, k)
 		}
 		i = end + 1
 	}

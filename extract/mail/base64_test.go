@@ -59,7 +59,7 @@ func TestDropBreaks(t *testing.T) {
 		t.Helper()
 		want := strings.NewReplacer("\r", "", "\n", "").Replace(in)
 		b := []byte(in)
-		if n := dropBreaks(b); string(b[:n]) != want {
+		if n := dropBreaks(b, nil); string(b[:n]) != want {
 			t.Fatalf("dropBreaks(%q) = %q, want %q", in, b[:n], want)
 		}
 	}
