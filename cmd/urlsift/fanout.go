@@ -63,10 +63,10 @@ type result struct {
 	items         chan item
 	found, failed bool
 	binary        bool
-	skipped       int // MIME parts that are not text
-	rejects       rejects
-	count         int // valid URLs kept, for -c, -l and -L
-	kept          int // valid URLs kept, for -m
+	skipped       int          // MIME parts that are not text
+	rejected      output.Stats // the wrappers that the grammar rejected
+	count         int          // valid URLs kept, for -c, -l and -L
+	kept          int          // valid URLs kept, for -m
 	stats         output.Stats
 }
 
@@ -77,7 +77,7 @@ func (r *result) add(p *result) {
 	r.skipped += p.skipped
 	r.count += p.count
 	r.stats.Plus(&p.stats)
-	r.rejects.plus(&p.rejects)
+	r.rejected.Plus(&p.rejected)
 }
 
 // item is a chunk of output, or a message for standard error. With -u,

@@ -167,7 +167,7 @@ func configure(fs *pflag.FlagSet, f *flags, args []string, stdout, stderr io.Wri
 			o.schemes[strings.ToLower(strings.TrimSpace(sc))] = true
 		}
 	}
-	// Invalid wrappers are always reported, to be counted (rejects) when
+	// Invalid wrappers are always reported, to be counted (rejected) when
 	// they are not printed: the valid URLs are the same either way.
 	o.grammar = f.grammar
 	o.read = source.Settings{Grammar: f.grammar, Input: f.input, MaxLength: f.maxLength, Off: f.off,

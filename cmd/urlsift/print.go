@@ -19,7 +19,7 @@ type tally struct {
 	found, failed     bool
 	binaries, skipped int
 	sum               output.Stats
-	rejects           rejects
+	rejected          output.Stats
 }
 
 // printAll prints, in order, what the workers find in the jobs: the
@@ -75,7 +75,7 @@ func printAll(jobs []*job, o options, stdin io.Reader, stdout, stderr io.Writer,
 		} else {
 			t.sum.Merge(&res.stats)
 		}
-		t.rejects.plus(&res.rejects)
+		t.rejected.Plus(&res.rejected)
 		t.skipped += res.skipped
 	}
 	return t
@@ -100,7 +100,7 @@ func (t *tally) report(o options, stderr io.Writer, read int64, seconds float64)
 		fmt.Fprint(stderr, t.sum.Text(read, seconds))
 	}
 	if !o.json && !o.formatErrors && !o.stats && !o.quiet && !o.noMessages {
-		fmt.Fprint(stderr, t.rejects.text(o.grammar))
+		fmt.Fprint(stderr, rejectLine(&t.rejected, o.grammar))
 	}
 	switch {
 	case o.quiet && t.found: // as grep -q: a URL found says it all

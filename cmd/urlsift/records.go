@@ -78,55 +78,26 @@ func displayName(name string) string {
 	return name
 }
 
-// rejects counts the wrappers that the grammar rejected, by reason: with
-// neither --json nor --stats they are not printed, and one line says so.
-type rejects struct {
-	n       int
-	reasons map[string]int
-}
-
-// add counts m when it is a wrapper that the grammar rejected.
-func (r *rejects) add(m *extract.Match) {
+// rejected says whether m is a wrapper that the grammar rejected: with
+// neither --json nor --stats such wrappers are not printed, and one line
+// says how many there were (rejectLine).
+func rejected(m *extract.Match) bool {
 	var se extract.SyntaxError
-	if m.Valid || m.Form != extract.FormURL && m.Form != extract.FormBare || !errors.As(m.Err, &se) {
-		return
-	}
-	if r.reasons == nil {
-		r.reasons = map[string]int{}
-	}
-	r.n++
-	r.reasons[output.Reason(m.Err)]++
+	return !m.Valid && (m.Form == extract.FormURL || m.Form == extract.FormBare) && errors.As(m.Err, &se)
 }
 
-// plus adds the counts of f.
-func (r *rejects) plus(f *rejects) {
-	if f.n == 0 {
-		return
-	}
-	if r.reasons == nil {
-		r.reasons = map[string]int{}
-	}
-	r.n += f.n
-	for k, v := range f.reasons {
-		r.reasons[k] += v
-	}
-}
-
-// text is the line that says what was rejected, or "".
-func (r *rejects) text(grammar string) string {
-	if r.n == 0 {
+// rejectLine is the line that says what the grammar rejected, counted in
+// r, or "".
+func rejectLine(r *output.Stats, grammar string) string {
+	if r.Invalid == 0 {
 		return ""
 	}
-	top, noun := "", "wrappers"
-	for k, v := range r.reasons { // the most frequent, then the first by name
-		if v > r.reasons[top] || v == r.reasons[top] && k < top {
-			top = k
-		}
-	}
-	if r.n == 1 {
+	noun := "wrappers"
+	if r.Invalid == 1 {
 		noun = "wrapper"
 	}
-	s := fmt.Sprintf("urlsift: %d %s rejected by the %s grammar, %d for %s: --json shows them", r.n, noun, grammar, r.reasons[top], top)
+	top, n := r.TopReason()
+	s := fmt.Sprintf("urlsift: %d %s rejected by the %s grammar, %d for %s: --json shows them", r.Invalid, noun, grammar, n, top)
 	if grammar == "rfc1738" {
 		s += ", --grammar rfc3986 takes today's URLs"
 	}

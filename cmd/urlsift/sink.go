@@ -65,7 +65,9 @@ func (s *sink) match(m *extract.Match, err error) bool {
 	if o.stats {
 		res.stats.Add(m)
 	}
-	res.rejects.add(m)
+	if rejected(m) {
+		res.rejected.Add(m)
+	}
 	if !o.keep(m) {
 		return true
 	}

@@ -62,6 +62,12 @@ func TestStats(t *testing.T) {
 	if run.Files != 2 || run.Messages != 4 || run.Wrappers != 8 || run.Prose != 2 || run.Valid != 6 || run.Invalid != 2 {
 		t.Errorf("%+v", run)
 	}
+	if top, n := run.TopReason(); top != "unsafe (RFC 1738 section 2.2)" || n != 2 {
+		t.Errorf("top reason %q, %d", top, n)
+	}
+	if top, n := (&Stats{}).TopReason(); top != "" || n != 0 {
+		t.Errorf("top reason of nothing %q, %d", top, n)
+	}
 	text := run.Text(1000, 0.5)
 	for _, want := range []string{"2 files, 1000 bytes, 4 messages, 6 wrappers, 2 URLs in prose: 6 valid URLs, 2 invalid; 0.500 s, 0.0 MB/s",
 		"\n  2 unsafe (RFC 1738 section 2.2)\n", "URLs by scheme: 4 http, 2 ftp\n"} {

@@ -104,6 +104,15 @@ func sortedKeys(m map[string]int) []string {
 	return keys
 }
 
+// TopReason returns the most frequent reason of the invalid matches (the
+// first by name among as frequent ones) and its count, or "" and 0.
+func (s *Stats) TopReason() (string, int) {
+	if keys := sortedKeys(s.reasons); len(keys) > 0 {
+		return keys[0], s.reasons[keys[0]]
+	}
+	return "", 0
+}
+
 // topReasons returns at most ten reasons, the most frequent first.
 func (s *Stats) topReasons() []string {
 	keys := sortedKeys(s.reasons)
