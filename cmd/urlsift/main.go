@@ -49,7 +49,6 @@ func main() {
 type options struct {
 	json, withName, withMessage, lineNumber bool
 	unique, count, filesWith, filesWithout  bool
-	countName                               bool // -c prints "file:N"
 	stats, quiet, noMessages                bool
 	formatErrors                            bool   // --format names a field of the reason: it prints the invalid wrappers too
 	color                                   bool   // --color: file names, lines and columns in colour
@@ -98,12 +97,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if several := len(jobs) > 1 || len(jobs) == 1 && jobs[0].walked; several && !f.noName {
 		o.withName = true
 	}
-	o.countName = o.withName
 	o.color = f.color == "always" || f.color == "auto" && os.Getenv("NO_COLOR") == "" && isTerminal(stdout)
 	showProgress := f.progress == "always"
 	if f.progress == "auto" {
-		f, ok := stderr.(*os.File)
-		showProgress = ok && term.IsTerminal(int(f.Fd())) && total > 4<<20
+		showProgress = isTerminal(stderr) && total > 4<<20
 	}
 	var read, finished atomic.Int64
 	var stop func()

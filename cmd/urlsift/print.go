@@ -118,7 +118,7 @@ func (t *tally) report(o options, stderr io.Writer, read int64, seconds float64)
 func (o *options) listLine(dst []byte, name string, n int) []byte {
 	switch {
 	case o.count:
-		if o.countName {
+		if o.withName { // "file:N"
 			dst = append(append(dst, printable(displayName(name))...), ':')
 		}
 		return append(strconv.AppendInt(dst, int64(n), 10), o.end)
