@@ -61,17 +61,8 @@ func NextPiece(f io.ReaderAt, kind mail.Kind, t, end, size int64) (int64, error)
 		if err != nil {
 			last = max(len(b)-5, int(t-from)) // what was read, but the bytes PieceAt looks at after
 		}
-		for i := int(t - from); i < last; i++ {
-			if kind == mail.Mbox { // a message start is where "From " stands
-				k := bytes.Index(b[i:], []byte("From "))
-				if k < 0 || i+k >= last {
-					break
-				}
-				i += k
-			}
-			if PieceAt(kind, b, i, from) {
-				return from + int64(i), nil
-			}
+		if i := nextStart(kind, b, int(t-from), last, from); i >= 0 {
+			return from + int64(i), nil
 		}
 		if err != nil {
 			return from + int64(last), err
@@ -108,19 +99,31 @@ func Count(f io.ReaderAt, kind mail.Kind, a, b, size int64) (lines, messages int
 	return lines, messages, nil
 }
 
+// nextStart returns the first i in [lo, hi) where a piece may start
+// (PieceAt), b[0] standing at offset base, or -1: in an mbox, only where
+// "From " stands is MessageAt asked.
+func nextStart(kind mail.Kind, b []byte, lo, hi int, base int64) int {
+	for i := lo; i < hi; i++ {
+		if kind == mail.Mbox {
+			k := bytes.Index(b[i:], []byte("From "))
+			if k < 0 || i+k >= hi {
+				return -1
+			}
+			i += k
+		}
+		if PieceAt(kind, b, i, base) {
+			return i
+		}
+	}
+	return -1
+}
+
 // messageStarts counts the message starts at b[i] for i in [lo, hi), b[0]
-// standing at offset base: where "From " stands, MessageAt decides.
+// standing at offset base.
 func messageStarts(b []byte, lo, hi int, base int64) int {
 	n := 0
-	for i := lo; i < hi; i++ {
-		k := bytes.Index(b[i:], []byte("From "))
-		if k < 0 || i+k >= hi {
-			break
-		}
-		i += k
-		if mail.MessageAt(b, i, base == 0) {
-			n++
-		}
+	for i := nextStart(mail.Mbox, b, lo, hi, base); i >= 0; i = nextStart(mail.Mbox, b, i+1, hi, base) {
+		n++
 	}
 	return n
 }
