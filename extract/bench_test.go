@@ -12,6 +12,7 @@ import (
 
 	"github.com/urlsift/urlsift/extract/rfc1738"
 	"github.com/urlsift/urlsift/extract/rfc3986"
+	"github.com/urlsift/urlsift/extract/whatwg"
 
 	"mvdan.cc/xurls/v2"
 )
@@ -280,4 +281,38 @@ func BenchmarkPeer(b *testing.B) {
 	b.ReportMetric(mb/ours.Seconds(), "urlsift-MB/s")
 	b.ReportMetric(mb/theirs.Seconds(), "xurls-MB/s")
 	b.ReportMetric(theirs.Seconds()/ours.Seconds(), "times-faster")
+}
+
+// BenchmarkNormalize reads 4 MiB of lines of two URLs, one far from its
+// normal form, with each grammar's normal form (Normalize) and without
+// (off), and with the URL Standard's parser, whose href is each URL
+// (whatwg) and its own normal form (whatwg-normalize). It reports the
+// cost per URL.
+func BenchmarkNormalize(b *testing.B) {
+	line := "<URL:HTTP://WWW.Example.COM:80/a/./b/../c> see <http://b.example.org/y> and\n"
+	in := bytes.Repeat([]byte(line), 4<<20/len(line))
+	for _, c := range []struct {
+		name string
+		opts []Option
+	}{
+		{"off", nil},
+		{"rfc1738", []Option{Normalize()}},
+		{"rfc3986", []Option{WithGrammar(rfc3986.URI), Normalize()}},
+		{"iri", []Option{WithGrammar(rfc3986.IRI), Normalize()}},
+		{"whatwg", []Option{WithGrammar(whatwg.Grammar{})}},
+		{"whatwg-normalize", []Option{WithGrammar(whatwg.Grammar{}), Normalize()}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(in)))
+			b.ReportAllocs()
+			urls := 0
+			for b.Loop() {
+				x := New(bytes.NewReader(in), c.opts...)
+				for x.Next() {
+					urls++
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(urls), "ns/URL")
+		})
+	}
 }

@@ -2,7 +2,9 @@
 // describes: inside <URL:...> and bare <...> wrappers, broken across
 // lines, and broken after hyphens that may or may not belong to them.
 // Every reading is checked with a Grammar: package rfc1738's by default,
-// or package rfc3986's URI or IRI grammar (WithGrammar).
+// or package rfc3986's URI or IRI grammar, or the URL Standard's parser
+// (package whatwg), with WithGrammar; Normalize gives each URL its normal
+// form, host and site.
 //
 // An Extractor streams its input and returns one Match at a time:
 //
@@ -163,6 +165,7 @@
 //	| `rfc1738` (default) | RFC 1738 section 5, scheme by scheme (`extract/rfc1738`) | the schemes of RFC 1738's table (see rule 5) |
 //	| `rfc3986` | RFC 3986's generic syntax (section 3, Appendix A: IPv4, every IPv6 form of RFC 4291 section 2.2 without zone IDs, IPvFuture, percent-encoding), with the rules the schemes' RFCs give: http and https need a host (RFC 9110 section 4.2), mailto is RFC 6068 (addresses checked as addr-spec once decoded, then `?` header fields), urn RFC 8141, file RFC 8089 (no port, query or fragment), news and nntp RFC 5538, data RFC 2397 (`extract/rfc3986`) | any scheme of the IANA registry (generated from `mvdan.cc/xurls/v2`'s copy of the registry by `go generate ./extract/rfc3986`), and `x-` schemes |
 //	| `iri` | the same for IRIs (RFC 3987): `ucschar` where RFC 3987 allows it, `iprivate` in queries, host names checked with `golang.org/x/net/idna`; no bidirectional formatting character (section 4.1), no non-character | the same |
+//	| `whatwg` | what the URL Standard's basic URL parser takes as an absolute URL, as browsers read it (`extract/whatwg`, on `github.com/nlnwa/whatwg-url`); the URL reported is the parser's serialization, its href (`HTTP://0x7f.1/a\b` gives `http://127.0.0.1/a/b`) | the same as `rfc3986` |
 //
 //	$ printf '<URL:http://[2001:db8::1]/~user/>\n<mailto:a@b.example?subject=hi>\n<URL:http://a.example/a|b>\n' > g.txt
 //	$ urlsift g.txt
@@ -195,6 +198,55 @@
 // written by hand from its ABNF (253 for `rfc3986`, each with the section that decides it), a
 // fuzz target that checks `Valid` against `Validate`, and examples in `go doc`. On the RFC set
 // `rfc3986` and `iri` run as fast as `rfc1738` (`BenchmarkRFCs/*` below).
+//
+// # Normal forms
+//
+// An indexer wants each resource once. With `--normalize` (`extract.Normalize` in the
+// library), every valid match carries its normal form (`Match.Normalized`, `normalized` in
+// `--json`), which the command prints instead of the URL as read and by which `-u` tells URLs
+// apart; `url` stays as it was read. Each grammar has its own (`Normalizer`), made by one
+// normalizer that they share (`extract/internal/uri`), each taking the steps of RFC 3986
+// section 6 that its RFC allows:
+//
+//	| step | `rfc1738` | `rfc3986` | `iri` | `whatwg` |
+//	| --- | --- | --- | --- | --- |
+//	| scheme in lower case (`HTTP:` to `http:`) | yes (section 2.1) | yes (6.2.2.1) | yes | the parser's href |
+//	| host in lower case, IPv6 literal too | yes, for the schemes of section 3.1's common syntax | yes | yes | |
+//	| hex digits of escapes in upper case (`%2f` to `%2F`) | yes (section 2.2) | yes | yes | |
+//	| escapes of unreserved characters decoded (`%7E` to `~`) | no: `~` is unsafe in RFC 1738 | yes (6.2.2.2) | yes | |
+//	| dot segments removed (`/a/./b/../c` to `/a/c`) | http only (RFC 9110 section 4.2.3) | paths that start with `/` (6.2.2.3) | the same | |
+//	| default port dropped (`:80` on http, `:443` on https; `:8080` kept) | the ports of section 3 | and https, ws, wss, news, ldap, rtsp (6.2.3) | the same | |
+//	| empty path after a host as `/` (`http://example.com` to `http://example.com/`) | yes (section 3.1) | yes (6.2.3) | yes | |
+//	| IRI to URI: host through IDNA (UTS 46, `golang.org/x/net/idna`), the rest as UTF-8 escapes | | | yes (RFC 3987 section 3.1) | |
+//
+// Nothing else changes: the case of a path, a query or a user name, `+` in a query, an empty
+// query or fragment, the order of query fields, a mailto address or a URN (whose `.` and `..`
+// are no segments of a hierarchy), an ftp path (whose `..` is a CWD command) or a gopher
+// selector. Under `rfc1738`, https and the schemes beyond section 3 are generic URLs whose
+// `//` RFC 1738 gives no meaning: only their scheme and escapes change (`--grammar rfc3986`
+// normalizes them in full). Under `whatwg` the URL is already the parser's href, its own
+// normal form. A URL that has no normal form keeps its reading as `Normalized` with a warning
+// (`WarnNormalize`); a normal form is never a different resource, and is itself valid and
+// normal (fuzz targets in `extract/rfc1738` and `extract/rfc3986` check both).
+//
+// The same match carries its host (`Match.Host`, `host`: lower case, ASCII, `""` for a URL
+// with no authority such as `mailto:`) and its site (`Match.Site`, `site`): the registrable
+// domain by the public-suffix list of `golang.org/x/net/publicsuffix` (`www.example.co.uk`
+// gives `example.co.uk`); an IP address, a single label or a public suffix is its own site.
+// `--stats` counts the resources (distinct normal forms) and lists the ten most frequent
+// sites. `ExampleNormalize` shows one key per resource:
+//
+//	for m, err := range extract.All(r, extract.Normalize()) {
+//		if err == nil && !seen[m.Normalized] {
+//			seen[m.Normalized] = true
+//			index(m.Normalized, m.Site) // "http://example.com/b", "example.com"
+//		}
+//	}
+//
+// Cost, on 4 MiB of dense wrappers, every URL normalized (`BenchmarkNormalize`): about 350 ns
+// a URL beside 165 without (two allocations, the normal form and the dot segments); the
+// whatwg parser about 3.1 µs a URL (41 allocations), one parse serving validity, href and
+// normal form.
 //
 // # URLs in prose
 //

@@ -50,6 +50,15 @@ type Match struct {
 	// Mail is where in mail the match was found; its zero value, with
 	// Message 0, outside mail.
 	Mail Mail
+	// Normalized is the normal form of a valid URL, with the option
+	// Normalize: one string for each resource (see "Normal forms" in the
+	// package documentation); "" without the option and for an invalid
+	// match.
+	Normalized string
+	// Host is the host of Normalized, in lower case and ASCII, the
+	// brackets of an IPv6 literal kept; "" for a URL without an
+	// authority (mailto:, news:). Site is its registrable domain (Site).
+	Host, Site string
 }
 
 // Mail is the place of a match in a mail or news archive (package
@@ -147,6 +156,8 @@ type config struct {
 	rules   Rule
 	schemes []string
 	max     int
+	// normalize asks for the normal form of each valid match.
+	normalize bool
 }
 
 // Rule names a rule for URLs in real documents: the rules of package
@@ -202,6 +213,9 @@ func ReportInvalid() Option { return func(c *config) { c.invalid = true } }
 // Extractor finds the URLs of one input. Create one with New.
 type Extractor struct {
 	g        Grammar
+	ser      Serializer     // g, when it reports its own serialization
+	norm     Normalizer     // g, with the option Normalize
+	sites    map[string]int // the length of the site of each host seen, with Normalize
 	sc       *scanner.Scanner
 	name     string
 	invalid  bool
@@ -237,6 +251,13 @@ func New(r io.Reader, opts ...Option) *Extractor {
 		scan = append(scan, scanner.Invalid())
 	}
 	x := &Extractor{g: c.grammar, sc: scanner.New(r, scan...), invalid: c.invalid, name: c.name, max: c.max}
+	if n, ok := c.grammar.(Normalizer); ok && c.normalize {
+		x.norm = n
+	}
+	if ser, ok := c.grammar.(Serializer); ok {
+		g := &serialized{Grammar: c.grammar, ser: ser}
+		x.g, x.ser = g, g
+	}
 	x.w.Rules, x.w.Schemes = c.rules, set
 	x.restart()
 	return x
@@ -297,6 +318,9 @@ func (x *Extractor) Next() bool {
 		x.m.Form = x.w.Kind
 		if len(x.w.Warnings) > 0 {
 			x.m.Warnings = append([]string(nil), x.w.Warnings...)
+		}
+		if (x.ser != nil || x.norm != nil) && x.finish(&x.m) {
+			x.urlView = false
 		}
 		return true
 	}
@@ -387,14 +411,10 @@ func schemeView(b []byte) string {
 // within returns text as a part of s, a copy of raw, when text is a part
 // of raw (and not empty); "" otherwise.
 func within(s, raw, text string) string {
-	if len(text) == 0 || len(raw) == 0 {
-		return ""
+	if off := offsetIn(text, raw); off >= 0 {
+		return s[off : off+len(text)]
 	}
-	off := uintptr(unsafe.Pointer(unsafe.StringData(text))) - uintptr(unsafe.Pointer(unsafe.StringData(raw)))
-	if off > uintptr(len(raw)) || uintptr(len(text)) > uintptr(len(raw))-off {
-		return ""
-	}
-	return s[off : off+uintptr(len(text))]
+	return ""
 }
 
 // pick returns the index of the first reading that valid takes (-1 when
@@ -437,6 +457,7 @@ func (x *Extractor) Link(url, raw string, pos scanner.Position) (Match, bool) {
 	if err := x.g.Validate(url); err != nil {
 		m.Valid, m.Error, m.Err = false, err.Error(), err
 	}
+	x.finish(&m)
 	return m, m.Valid || x.invalid
 }
 
@@ -455,11 +476,13 @@ func (x *Extractor) Match() Match {
 		// it, as it does unless the wrapper's text was rebuilt.
 		raw := x.arena.String(x.m.Raw)
 		if x.urlView {
+			read := x.m.URL
 			if url := within(raw, x.m.Raw, x.m.URL); url != "" {
 				x.m.URL = url
 			} else {
 				x.m.URL = x.arena.String(x.m.URL)
 			}
+			x.keepNormal(read)
 		}
 		x.m.Raw = raw
 		if _, ok := commonScheme(x.m.Scheme); !ok {
@@ -478,6 +501,7 @@ func (m *Match) Clone() Match {
 	c.URL, c.Error, c.Scheme, c.Raw = strings.Clone(m.URL), strings.Clone(m.Error), strings.Clone(m.Scheme), strings.Clone(m.Raw)
 	c.Alternatives, c.Warnings = cloneAll(m.Alternatives), cloneAll(m.Warnings)
 	c.Mail.MessageID, c.Mail.Part, c.Mail.Charset = strings.Clone(m.Mail.MessageID), strings.Clone(m.Mail.Part), strings.Clone(m.Mail.Charset)
+	c.Normalized, c.Host, c.Site = strings.Clone(m.Normalized), strings.Clone(m.Host), strings.Clone(m.Site)
 	return c
 }
 
@@ -495,7 +519,8 @@ func cloneAll(list []string) []string {
 // Current returns the match that Next found in place, without the copies
 // that Match makes: the Match and its strings are valid until the next
 // call to Next, which overwrites them. Raw, URL and Scheme may share the
-// bytes of the Extractor's buffers: a match kept longer must be copied
+// bytes of the Extractor's buffers, and so may Normalized, Host and Site
+// when the URL is in normal form: a match kept longer must be copied
 // with Clone (or taken with Match instead).
 func (x *Extractor) Current() *Match { return &x.m }
 

@@ -18,7 +18,7 @@ type config struct {
 func (c config) check() error {
 	switch {
 	case !source.KnownGrammar(c.Read.Grammar):
-		return fmt.Errorf("--grammar must be rfc1738, rfc3986 or iri")
+		return fmt.Errorf("--grammar must be rfc1738, rfc3986, iri or whatwg")
 	case !source.KnownInput(c.Read.Input):
 		return fmt.Errorf("--input-kind must be auto, text, mail or mbox")
 	case c.Read.MaxLength < 16 || c.Read.MaxLength > scanner.MaxLengthLimit:

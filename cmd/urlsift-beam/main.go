@@ -44,7 +44,8 @@ var (
 
 func init() {
 	flag.Var(&inputs, "input", "a file `PATTERN` (a glob; gs:// and s3:// too); repeat it for several, and a local directory is walked as urlsift walks it")
-	flag.StringVar(&cfg.Read.Grammar, "grammar", "rfc1738", "what a URL is, by `GRAMMAR`: rfc1738, rfc3986 or iri, as urlsift's --grammar")
+	flag.StringVar(&cfg.Read.Grammar, "grammar", "rfc1738", "what a URL is, by `GRAMMAR`: rfc1738, rfc3986, iri or whatwg, as urlsift's --grammar")
+	flag.BoolVar(&cfg.Read.Normalize, "normalize", false, "give each valid URL its normal form, host and site (the records' normalized, host and site), as urlsift's --normalize")
 	flag.BoolVar(&cfg.Read.Unwrapped, "unwrapped", false, "also the URLs written without a wrapper, as urlsift's --unwrapped")
 	flag.BoolVar(&cfg.Read.Schemeless, "schemeless", false, "as --unwrapped, and bare host names and e-mail addresses, as urlsift's --schemeless")
 	flag.Func("schemes", "the schemes that count without a wrapper (`LIST`), as urlsift's --schemes", func(s string) error {

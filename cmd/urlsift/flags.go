@@ -22,7 +22,7 @@ type flags struct {
 	input, progress, grammar, format           string
 	color                                      string
 	completion, cpuprofile                     string
-	man, unwrapped, schemeless                 bool
+	man, unwrapped, schemeless, normalize      bool
 	schemes, proseSchemes                      []string
 	maxLength                                  int
 	off                                        extract.Rule
@@ -77,7 +77,8 @@ func newFlagSet(f *flags) *pflag.FlagSet {
 	fs.StringSliceVar(&f.schemes, "scheme", nil, "print only the URLs of these schemes (`LIST`: http,https,ftp)")
 	fs.BoolVarP(&f.null, "null", "0", false, "end each URL (or file name) with a NUL byte instead of a newline, for xargs -0")
 	fs.BoolVar(&f.stats, "stats", false, "at the end, on standard error (with --json, as a last record), the files, bytes, messages, wrappers, valid URLs, invalid ones by reason, URLs by scheme, time and throughput")
-	fs.StringVar(&f.grammar, "grammar", "rfc1738", "what a URL is, by `GRAMMAR`: rfc1738 (strict RFC 1738), rfc3986 (RFC 3986 and the RFCs of http, https, mailto, urn, file, news, nntp and data; bare wrappers of any IANA scheme) or iri (the same, with RFC 3987's IRIs)")
+	fs.StringVar(&f.grammar, "grammar", "rfc1738", "what a URL is, by `GRAMMAR`: rfc1738 (strict RFC 1738), rfc3986 (RFC 3986 and the RFCs of http, https, mailto, urn, file, news, nntp and data; bare wrappers of any IANA scheme) iri (the same, with RFC 3987's IRIs) or whatwg (the URL Standard's parser, as browsers read URLs: each URL printed as its href)")
+	fs.BoolVar(&f.normalize, "normalize", false, "print each URL in its normal form by the grammar (RFC 3986 section 6: case, escapes, dot segments, default ports; an IRI mapped to a URI; under rfc1738, only what RFC 1738 allows); with -u, each resource once; --json adds normalized, host and site; --stats counts resources and sites")
 	fs.BoolVar(&f.unwrapped, "unwrapped", false, `also the URLs written without a wrapper: a scheme of --schemes and ":" at a word start, "URL:" without brackets, URLs between double quotes, and host names starting "www." or "ftp." (printed with http:// or ftp://); only valid ones are printed`)
 	fs.BoolVar(&f.schemeless, "schemeless", false, "as --unwrapped, and also bare host names with a real top-level domain (printed with http://) and e-mail addresses (printed as mailto:)")
 	fs.StringSliceVar(&f.proseSchemes, "schemes", nil, "the schemes that count without a wrapper (`LIST`, instead of the default: "+strings.Join(extract.DefaultSchemes(), ",")+")")
@@ -242,7 +243,7 @@ func completion(fs *pflag.FlagSet, shell string) (string, error) {
 
 // choices are the values of the flags that take one of a few.
 var choices = map[string][]string{
-	"grammar":    {"rfc1738", "rfc3986", "iri"},
+	"grammar":    {"rfc1738", "rfc3986", "iri", "whatwg"},
 	"input":      {"auto", "text", "mail", "mbox"},
 	"progress":   {"auto", "always", "never"},
 	"color":      {"auto", "always", "never"},
@@ -319,7 +320,7 @@ func (f *flags) invalid() string {
 	case f.progress != "auto" && f.progress != "always" && f.progress != "never":
 		return "--progress must be auto, always or never"
 	case !source.KnownGrammar(f.grammar):
-		return "--grammar must be rfc1738, rfc3986 or iri"
+		return "--grammar must be rfc1738, rfc3986, iri or whatwg"
 	case listings > 1:
 		return "-c, -l and -L go one at a time"
 	case listings > 0 && (f.json || f.format != ""):

@@ -50,6 +50,7 @@ type options struct {
 	json, withName, withMessage, lineNumber bool
 	unique, count, filesWith, filesWithout  bool
 	stats, quiet, noMessages                bool
+	normalize                               bool   // --normalize: the normal form is printed, and is -u's key
 	formatErrors                            bool   // --format names a field of the reason: it prints the invalid wrappers too
 	color                                   bool   // --color: file names, lines and columns in colour
 	grammar                                 string // --grammar's
@@ -62,6 +63,15 @@ type options struct {
 
 // listing says the files are listed or counted instead of their URLs.
 func (o *options) listing() bool { return o.count || o.filesWith || o.filesWithout }
+
+// url is the URL of a match as printed, and as -u tells URLs apart: its
+// normal form with --normalize.
+func (o *options) url(m *extract.Match) string {
+	if o.normalize && m.Normalized != "" {
+		return m.Normalized
+	}
+	return m.URL
+}
 
 // keep says whether a match is printed: invalid ones only with --json or
 // a --format that names the reason, and with --scheme, only those
@@ -137,7 +147,7 @@ func configure(fs *pflag.FlagSet, f *flags, args []string, stdout, stderr io.Wri
 	}
 	o = options{json: f.json, withName: f.withName, withMessage: f.withMessage, lineNumber: f.lineNumber,
 		unique: f.unique, count: f.count, filesWith: f.filesWith, filesWithout: f.filesWithout, stats: f.stats,
-		quiet: f.quiet, noMessages: f.noMessages, maxCount: f.maxCount, end: '\n'}
+		quiet: f.quiet, noMessages: f.noMessages, maxCount: f.maxCount, normalize: f.normalize, end: '\n'}
 	if f.null {
 		o.end = 0
 	}
@@ -168,7 +178,7 @@ func configure(fs *pflag.FlagSet, f *flags, args []string, stdout, stderr io.Wri
 	// they are not printed: the valid URLs are the same either way.
 	o.grammar = f.grammar
 	o.read = source.Settings{Grammar: f.grammar, Input: f.input, MaxLength: f.maxLength, Off: f.off,
-		Unwrapped: f.unwrapped, Schemeless: f.schemeless, Schemes: f.proseSchemes, Invalid: true}
+		Unwrapped: f.unwrapped, Schemeless: f.schemeless, Schemes: f.proseSchemes, Invalid: true, Normalize: f.normalize}
 	return o, 0, false
 }
 

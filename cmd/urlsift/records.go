@@ -42,7 +42,7 @@ func (o *options) appendRecord(dst []byte, m *extract.Match, enc *output.Encoder
 			dst = append(dst, printable(id)...)
 			dst = append(dst, ' ')
 		}
-		dst = append(dst, m.URL...)
+		dst = append(dst, o.url(m)...)
 	}
 	return append(dst, o.end)
 }

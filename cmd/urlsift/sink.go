@@ -86,12 +86,12 @@ func (s *sink) match(m *extract.Match, err error) bool {
 			res.count++
 			if o.unique {
 				w.flush()
-				w.send(item{key: strings.Clone(m.URL), keyed: true, counted: true})
+				w.send(item{key: strings.Clone(o.url(m)), keyed: true, counted: true})
 			}
 		}
 	case o.unique:
 		w.flush()
-		w.send(item{out: o.appendRecord(getChunk(), m, w.enc), key: strings.Clone(m.URL), keyed: true})
+		w.send(item{out: o.appendRecord(getChunk(), m, w.enc), key: strings.Clone(o.url(m)), keyed: true})
 	default:
 		w.record(o, m)
 	}

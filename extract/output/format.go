@@ -42,6 +42,9 @@ var fields = map[string]func(m extract.Match) string{
 	"part_col":       func(m extract.Match) string { return itoaIf(m.Mail.PartPos.Column) },
 	"part_offset":    func(m extract.Match) string { return itoaIf64(m.Mail.PartPos.Offset, m.Mail.Message) },
 	"charset":        func(m extract.Match) string { return m.Mail.Charset },
+	"normalized":     func(m extract.Match) string { return m.Normalized },
+	"host":           func(m extract.Match) string { return m.Host },
+	"site":           func(m extract.Match) string { return m.Site },
 }
 
 func itoaIf(n int) string {

@@ -34,7 +34,8 @@ import (
 //	alternatives, warnings
 //
 // and, for a match in mail, message, message_id, message_offset, part,
-// part_line, part_col, part_offset and charset. error and warnings are
+// part_line, part_col, part_offset and charset; for a match with a
+// normal form (extract.Normalize), normalized, host and site after url. error and warnings are
 // absent when empty, and so are the error_ fields when the reason is not
 // a grammar's.
 func AppendJSON(dst []byte, m *extract.Match) []byte {
@@ -90,6 +91,9 @@ func (e *Encoder) Append(dst []byte, m *extract.Match) []byte {
 	} else {
 		dst = AppendString(dst, m.URL)
 	}
+	if m.Normalized != "" {
+		dst = appendNormal(dst, m)
+	}
 	dst = appendValidity(dst, m)
 	if e == nil {
 		dst = appendScheme(dst, m)
@@ -117,6 +121,13 @@ func (e *Encoder) Append(dst []byte, m *extract.Match) []byte {
 	dst = append(dst, `,"col":`...)
 	dst = appendInt(dst, int64(m.Pos.Column))
 	return appendTail(dst, m)
+}
+
+// appendNormal appends m's normal form, host and site.
+func appendNormal(dst []byte, m *extract.Match) []byte {
+	dst = AppendString(append(dst, `,"normalized":`...), m.Normalized)
+	dst = AppendString(append(dst, `,"host":`...), m.Host)
+	return AppendString(append(dst, `,"site":`...), m.Site)
 }
 
 // appendValidity appends whether m is valid, and why not.

@@ -3,6 +3,7 @@ package output
 import (
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"sort"
 	"strings"
 
@@ -11,12 +12,38 @@ import (
 )
 
 // Stats are what urlsift --stats tells of a run, or of one file: the
-// matches reported, valid and invalid, by reason and by scheme.
+// matches reported, valid and invalid, by reason and by scheme, and of
+// the matches with a normal form (extract.Normalize), the resources and
+// the sites.
 type Stats struct {
 	Files, Messages, Wrappers, Valid, Invalid int
 	Prose                                     int // of Wrappers, the URLs found in prose
 	reasons, schemes                          map[string]int
 	names                                     map[string]string // the schemes' keys, by themselves
+	// resources holds the normal forms seen, each as two 64-bit hashes
+	// (a chance of 2^-128 that two collide), 16 bytes each with no copy of
+	// the URL; sites counts the matches by site.
+	resources map[[2]uint64]struct{}
+	sites     map[string]int
+}
+
+// seeds are the hash seeds of every Stats' resources, which Plus merges.
+var seeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
+
+// Resources returns the number of distinct normal forms counted.
+func (s *Stats) Resources() int { return len(s.resources) }
+
+// addNormal counts the normal form and the site of m.
+func (s *Stats) addNormal(m *extract.Match) {
+	if s.resources == nil {
+		s.resources, s.sites = map[[2]uint64]struct{}{}, map[string]int{}
+	}
+	s.resources[[2]uint64{maphash.String(seeds[0], m.Normalized), maphash.String(seeds[1], m.Normalized)}] = struct{}{}
+	if _, ok := s.sites[m.Site]; ok {
+		s.sites[m.Site]++
+	} else if m.Site != "" {
+		s.sites[strings.Clone(m.Site)] = 1
+	}
 }
 
 // Add counts one reported match.
@@ -33,6 +60,9 @@ func (s *Stats) Add(m *extract.Match) {
 	}
 	if m.Valid {
 		s.Valid++
+		if m.Normalized != "" {
+			s.addNormal(m)
+		}
 		// m's strings do not last, and an assignment to a map of strings
 		// stores the key it is given even when an equal key is there: the
 		// counts are assigned by a copy of the scheme, made once.
@@ -87,6 +117,21 @@ func (s *Stats) Plus(f *Stats) {
 	for k, v := range f.schemes {
 		s.schemes[k] += v
 	}
+	if f.resources != nil && s.resources == nil {
+		s.resources, s.sites = map[[2]uint64]struct{}{}, map[string]int{}
+	}
+	for k := range f.resources {
+		s.resources[k] = struct{}{}
+	}
+	for k, v := range f.sites {
+		s.sites[k] += v
+	}
+}
+
+// topSites returns at most ten sites, the most frequent first.
+func (s *Stats) topSites() []string {
+	keys := sortedKeys(s.sites)
+	return keys[:min(10, len(keys))]
 }
 
 // sortedKeys returns the keys of m by decreasing count, then by name.
@@ -137,9 +182,24 @@ func (s *Stats) Text(bytes int64, seconds float64) string {
 		for _, k := range sortedKeys(s.schemes) {
 			fmt.Fprintf(&b, " %d %s,", s.schemes[k], k)
 		}
-		return strings.TrimSuffix(b.String(), ",") + "\n"
+		trimComma(&b)
+	}
+	if s.resources != nil {
+		fmt.Fprintf(&b, "urlsift: %d resources; URLs by site:", len(s.resources))
+		for _, k := range s.topSites() {
+			fmt.Fprintf(&b, " %d %s,", s.sites[k], k)
+		}
+		trimComma(&b)
 	}
 	return b.String()
+}
+
+// trimComma ends the line of b, without its last comma.
+func trimComma(b *strings.Builder) {
+	t := strings.TrimSuffix(b.String(), ",")
+	b.Reset()
+	b.WriteString(t)
+	b.WriteString("\n")
 }
 
 // JSON is the statistics as the last record of urlsift --json, with its
@@ -163,5 +223,17 @@ func (s *Stats) JSON(bytes int64, seconds float64) []byte {
 		b = AppendString(b, k)
 		b = fmt.Appendf(b, ":%d", s.schemes[k])
 	}
-	return fmt.Appendf(b, `},"seconds":%.3f,"bytes_per_second":%.0f}}`+"\n", seconds, float64(bytes)/max(seconds, 1e-9))
+	b = append(b, '}')
+	if s.resources != nil {
+		b = fmt.Appendf(b, `,"resources":%d,"sites":[`, len(s.resources))
+		for i, k := range s.topSites() {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = AppendString(append(b, `{"site":`...), k)
+			b = fmt.Appendf(b, `,"count":%d}`, s.sites[k])
+		}
+		b = append(b, ']')
+	}
+	return fmt.Appendf(b, `,"seconds":%.3f,"bytes_per_second":%.0f}}`+"\n", seconds, float64(bytes)/max(seconds, 1e-9))
 }

@@ -354,7 +354,7 @@ func (p *parser) host(i, end int) (int, bool) {
 	if !ok {
 		return j, false
 	}
-	if p.iri && !isASCII(s[i:j]) {
+	if p.iri && !ascii.Only(s[i:j]) {
 		if _, err := idna.Lookup.ToASCII(s[i:j]); err != nil {
 			return i, p.fail(i, rIDNA)
 		}
@@ -381,15 +381,6 @@ func (p *parser) ipvFuture(i, end int) (int, bool) {
 		return k, p.fail(k, rIPvFuture)
 	}
 	return end + 1, true
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }
 
 // ucschar is RFC 3987's: the characters an IRI takes unencoded, without

@@ -5,13 +5,14 @@ import (
 	"github.com/urlsift/urlsift/extract/mail"
 	"github.com/urlsift/urlsift/extract/rfc1738"
 	"github.com/urlsift/urlsift/extract/rfc3986"
+	"github.com/urlsift/urlsift/extract/whatwg"
 )
 
 // Settings are urlsift's options that apply to each file, by the names
 // its flags take: the command and the Beam pipeline read their files
 // with the Source they make.
 type Settings struct {
-	Grammar    string       // "rfc1738" (or ""), "rfc3986" or "iri"
+	Grammar    string       // "rfc1738" (or ""), "rfc3986", "iri" or "whatwg"
 	Input      string       // "auto" (or ""), "text", "mail" or "mbox"
 	MaxLength  int          // the longest wrapper; 0 for the default
 	Off        extract.Rule // the layout rules turned off
@@ -19,6 +20,7 @@ type Settings struct {
 	Schemeless bool         // and bare host names and e-mail addresses
 	Schemes    []string     // the schemes of prose, instead of the default
 	Invalid    bool         // report the invalid wrappers too (as --json)
+	Normalize  bool         // give each valid URL its normal form, host and site
 }
 
 // grammars are the grammars by name.
@@ -27,6 +29,7 @@ var grammars = map[string]extract.Grammar{
 	"rfc1738": rfc1738.Grammar{},
 	"rfc3986": rfc3986.URI,
 	"iri":     rfc3986.IRI,
+	"whatwg":  whatwg.Grammar{},
 }
 
 // inputs are the kinds of input by name; auto is absent.
@@ -54,6 +57,9 @@ func (s Settings) New() *Source {
 	}
 	if s.Invalid {
 		opts = append(opts, extract.ReportInvalid())
+	}
+	if s.Normalize {
+		opts = append(opts, extract.Normalize())
 	}
 	switch {
 	case s.Schemeless:

@@ -58,3 +58,14 @@ func TrimRight(b []byte, a, b2 byte) []byte {
 	}
 	return b
 }
+
+// Only reports whether s holds only US-ASCII bytes: a host name that
+// needs no IDNA, a string with nothing to escape.
+func Only(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}

@@ -46,3 +46,11 @@ func TestTrimRight(t *testing.T) {
 		}
 	}
 }
+
+func TestOnly(t *testing.T) {
+	for s, want := range map[string]bool{"": true, "example.com": true, "\x7f": true, "é": false, "a\x80": false, "例え.jp": false} {
+		if got := Only(s); got != want {
+			t.Errorf("Only(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
