@@ -26,6 +26,12 @@
 // cases and an IDNA step of its own: the library keeps up with it, and
 // the grammar is opt-in, its cost only on those who ask for it.
 //
+// The parser builds a user name and password a character at a time, in
+// time that grows with the square of their length (a 64 KiB one takes
+// 1.5 s, and a wrapper may be 1 MiB long): Serialize refuses one longer
+// than MaxUserinfo (1,024 bytes) before the parser sees it. Every other
+// part was measured linear, at about 0.1 µs a byte up to 512 KiB.
+//
 // # Web-platform-tests
 //
 // TestWPT runs url/resources/urltestdata.json of the web-platform-tests

@@ -2,6 +2,7 @@ package whatwg
 
 import (
 	"fmt"
+	"strings"
 
 	werrors "github.com/nlnwa/whatwg-url/errors"
 	wurl "github.com/nlnwa/whatwg-url/url"
@@ -30,9 +31,18 @@ func (g Grammar) Validate(s string) error {
 // Schemes returns the schemes of the IANA registry, as rfc3986.URI does.
 func (Grammar) Schemes() []string { return rfc3986.URI.Schemes() }
 
+// MaxUserinfo is the longest user name and password that Serialize
+// takes, in bytes: the parser builds them a character at a time, in
+// time that grows with the square of their length (64 KiB take seconds).
+const MaxUserinfo = 1024
+
 // Serialize returns the href of the URL that s stands for, or an *Error
-// when the parser fails on it.
+// when the parser fails on it, or when its user name and password are
+// longer than MaxUserinfo.
 func (Grammar) Serialize(s string) (href string, err error) {
+	if n := userinfoLen(s); n > MaxUserinfo {
+		return "", &Error{Input: s, Type: fmt.Sprintf("user name and password of %d bytes, longer than urlsift takes (%d)", n, MaxUserinfo)}
+	}
 	defer func() {
 		if r := recover(); r != nil { // a fault of the parser is this string's failure, not the run's
 			href, err = "", &Error{Input: s, Type: fmt.Sprint("parser fault: ", r)}
@@ -43,6 +53,35 @@ func (Grammar) Serialize(s string) (href string, err error) {
 		return "", &Error{Input: s, Type: string(werrors.Type(err)), err: err}
 	}
 	return u.Href(false), nil
+}
+
+// userinfoLen returns the length of what the parser would read as the
+// user name and password of s, its "@" included: the bytes to the last
+// "@" of the authority, which starts after the scheme's ":" and any
+// slashes (after "//" for a scheme that is not special) and ends at the
+// first "/", "\\", "?" or "#".
+func userinfoLen(s string) int {
+	colon := strings.IndexByte(s, ':')
+	if colon < 0 {
+		return 0
+	}
+	i := colon + 1
+	switch strings.ToLower(s[:colon]) {
+	case "http", "https", "ws", "wss", "ftp", "file":
+		for i < len(s) && (s[i] == '/' || s[i] == '\\') {
+			i++
+		}
+	default:
+		if !strings.HasPrefix(s[i:], "//") {
+			return 0 // no authority
+		}
+		i += 2
+	}
+	end := strings.IndexAny(s[i:], "/\\?#")
+	if end < 0 {
+		end = len(s) - i
+	}
+	return strings.LastIndexByte(s[i:i+end], '@') + 1
 }
 
 // Normalize returns the href, as Serialize does: the parser's
