@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -100,5 +101,22 @@ func TestNormalizeJSON(t *testing.T) {
 	run([]string{"--json", "--stats"}, strings.NewReader(in), &out, &errOut)
 	if strings.Contains(out.String(), "normalized") || strings.Contains(out.String(), "resources") || strings.Contains(out.String(), `"site"`) {
 		t.Errorf("without --normalize: %q", out.String())
+	}
+}
+
+// TestNormalizeStatsKept: the sites that --stats lists are its own
+// copies, not views of buffers that later input overwrites.
+func TestNormalizeStatsKept(t *testing.T) {
+	var in strings.Builder
+	for i := range 30000 {
+		fmt.Fprintf(&in, "<URL:http://w%d.a.example.com/%d> <URL:http://b.example.org/%d> <URL:HTTP://c.example.net:80/>\n", i%7, i, i%5)
+	}
+	var out, errOut bytes.Buffer
+	run([]string{"--normalize", "--stats", "-u"}, strings.NewReader(in.String()), &out, &errOut)
+	if !strings.Contains(errOut.String(), "\nurlsift: 30006 resources; URLs by site: 30000 example.com, 30000 example.net, 30000 example.org\n") {
+		t.Errorf("stats %q", errOut.String())
+	}
+	if got := strings.Count(out.String(), "\n"); got != 30006 {
+		t.Errorf("-u printed %d URLs, want 30006", got)
 	}
 }

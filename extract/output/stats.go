@@ -25,6 +25,7 @@ type Stats struct {
 	// the URL; sites counts the matches by site.
 	resources map[[2]uint64]struct{}
 	sites     map[string]int
+	siteNames map[string]string // the sites' keys, by themselves, as names
 }
 
 // seeds are the hash seeds of every Stats' resources, which Plus merges.
@@ -39,11 +40,18 @@ func (s *Stats) addNormal(m *extract.Match) {
 		s.resources, s.sites = map[[2]uint64]struct{}{}, map[string]int{}
 	}
 	s.resources[[2]uint64{maphash.String(seeds[0], m.Normalized), maphash.String(seeds[1], m.Normalized)}] = struct{}{}
-	if _, ok := s.sites[m.Site]; ok {
-		s.sites[m.Site]++
-	} else if m.Site != "" {
-		s.sites[strings.Clone(m.Site)] = 1
+	if m.Site == "" {
+		return
 	}
+	if s.siteNames == nil {
+		s.siteNames = map[string]string{}
+	}
+	k, ok := s.siteNames[m.Site] // as for the schemes: the counts are assigned by a copy
+	if !ok {
+		k = strings.Clone(m.Site)
+		s.siteNames[k] = k
+	}
+	s.sites[k]++
 }
 
 // Add counts one reported match.

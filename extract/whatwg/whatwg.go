@@ -109,11 +109,20 @@ func (e *Error) Error() string {
 // Unwrap returns the parser's error.
 func (e *Error) Unwrap() error { return e.err }
 
-// Rule names the failure: the parser's validation error.
-func (e *Error) Rule() string { return e.Type }
+// Rule names the failure: the parser's validation error, to its first
+// ", " or ": " ("The input is missing a scheme").
+func (e *Error) Rule() string {
+	r := e.Type
+	for _, sep := range []string{", ", ": "} {
+		if i := strings.Index(r, sep); i > 0 {
+			r = r[:i]
+		}
+	}
+	return r
+}
 
-// Section names the URL Standard's basic URL parser.
-func (e *Error) Section() string { return "URL Standard section 4.4 (basic URL parser)" }
+// Section names the URL Standard's section of the basic URL parser.
+func (e *Error) Section() string { return "URL Standard section 4.4" }
 
 // At is 0: the parser does not say where it failed.
 func (e *Error) At() int { return 0 }

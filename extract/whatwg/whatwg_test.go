@@ -79,3 +79,17 @@ func TestLongUserinfo(t *testing.T) {
 		}
 	}
 }
+
+func TestRule(t *testing.T) {
+	for in, want := range map[string]string{
+		"no scheme":      "The input is missing a scheme",
+		"http://[::1/":   "An IPv6 address is missing the closing U+005D (])",
+		"http://a:b/":    "The input's port is not a number",
+		"http://[::1.]/": "An IPv4 address is found in an IPv6 address and one of the following is true",
+	} {
+		var e *Error
+		if err := (Grammar{}).Validate(in); !errors.As(err, &e) || e.Rule() != want {
+			t.Errorf("Validate(%q) = %v, rule %q; want %q", in, err, e.Rule(), want)
+		}
+	}
+}
