@@ -90,6 +90,31 @@ func BenchmarkQuoted(b *testing.B) {
 	benchLines(b, bytes.Repeat([]byte(line), 16<<20/len(line)))
 }
 
+// BenchmarkQuotedOpen reads 16 MiB of "> <URL:http://a.example/x" lines:
+// a reply quoting a cut-off line, whose wrappers never close but at the
+// quote marker that starts the next line (BenchmarkQuoted's close).
+func BenchmarkQuotedOpen(b *testing.B) {
+	line := "> <URL:http://a.example/x\n"
+	benchLines(b, bytes.Repeat([]byte(line), 16<<20/len(line)))
+}
+
+// BenchmarkHosts reads 16 MiB of "see www.a.example and b.example.org now"
+// lines with Schemeless: two bare host names a line, each checked against
+// the public-suffix list.
+func BenchmarkHosts(b *testing.B) {
+	in := bytes.Repeat([]byte("see www.a.example and b.example.org now\n"), 16<<20/40)
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	urls := 0
+	for b.Loop() {
+		x := New(bytes.NewReader(in), Schemeless())
+		for x.Next() {
+			urls++
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(urls), "ns/URL")
+}
+
 // benchLines reads in as the command does, each match in place
 // (current), and as a library user who keeps every match does (match:
 // Match copies its strings to the extractor's shared blocks). It reports

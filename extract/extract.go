@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"slices"
 	"strings"
 	"unsafe"
 
@@ -213,9 +214,10 @@ func ReportInvalid() Option { return func(c *config) { c.invalid = true } }
 // Extractor finds the URLs of one input. Create one with New.
 type Extractor struct {
 	g        Grammar
-	ser      Serializer     // g, when it reports its own serialization
-	norm     Normalizer     // g, with the option Normalize
-	sites    map[string]int // the length of the site of each host seen, with Normalize
+	ser      Serializer      // g, when it reports its own serialization
+	norm     Normalizer      // g, with the option Normalize
+	sites    map[string]int  // the length of the site of each host seen, with Normalize
+	domains  map[string]bool // realDomain of each host seen in prose
 	sc       *scanner.Scanner
 	name     string
 	invalid  bool
@@ -317,7 +319,7 @@ func (x *Extractor) Next() bool {
 		x.views = true
 		x.m.Form = x.w.Kind
 		if len(x.w.Warnings) > 0 {
-			x.m.Warnings = append([]string(nil), x.w.Warnings...)
+			x.m.Warnings = x.w.Warnings // a view too, which Match copies
 		}
 		if (x.ser != nil || x.norm != nil) && x.finish(&x.m) {
 			x.urlView = false
@@ -485,6 +487,9 @@ func (x *Extractor) Match() Match {
 			x.keepNormal(read)
 		}
 		x.m.Raw = raw
+		if len(x.m.Warnings) > 0 {
+			x.m.Warnings = slices.Clone(x.m.Warnings) // the strings are constants
+		}
 		if _, ok := commonScheme(x.m.Scheme); !ok {
 			x.m.Scheme = x.arena.String(x.m.Scheme)
 		}
@@ -520,8 +525,9 @@ func cloneAll(list []string) []string {
 // that Match makes: the Match and its strings are valid until the next
 // call to Next, which overwrites them. Raw, URL and Scheme may share the
 // bytes of the Extractor's buffers, and so may Normalized, Host and Site
-// when the URL is in normal form: a match kept longer must be copied
-// with Clone (or taken with Match instead).
+// when the URL is in normal form; Warnings may be the Extractor's own
+// slice. A match kept longer must be copied with Clone (or taken with
+// Match instead).
 func (x *Extractor) Current() *Match { return &x.m }
 
 // Err returns the first read error, a *scanner.Error with the position

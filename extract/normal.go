@@ -2,6 +2,7 @@ package extract
 
 import (
 	"net/netip"
+	"slices"
 	"strings"
 	"unsafe"
 
@@ -59,7 +60,7 @@ func (x *Extractor) finish(m *Match) (own bool) {
 	}
 	if err != nil {
 		n = m.URL
-		m.Warnings = append(m.Warnings, WarnNormalize+err.Error())
+		m.Warnings = append(slices.Clip(m.Warnings), WarnNormalize+err.Error()) // never into a view's array
 	}
 	m.Normalized = n
 	m.Host = uri.Host(n)

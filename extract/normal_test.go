@@ -163,3 +163,17 @@ func TestWhatwgURL(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// A kept match keeps its own warnings: Next hands them over in place, and
+// the next match's overwrite the Extractor's slice.
+func TestWarningsKept(t *testing.T) {
+	in := "> see <URL:http://a.example/\n> x>\n\n> <URL:http://c.example/y\n> <URL:http://d.example/z\n"
+	var got [][]string
+	x := extract.New(strings.NewReader(in))
+	for x.Next() {
+		got = append(got, x.Match().Warnings)
+	}
+	if len(got) != 2 || strings.Join(got[0], ";") != "quote prefix removed" || strings.Join(got[1], ";") != "closed at a quote marker" {
+		t.Errorf("warnings %q", got)
+	}
+}

@@ -128,13 +128,13 @@ func (x *Extractor) shaped(s string, kind Form) bool {
 	switch {
 	case kind == scanner.Email:
 		_, host, _ := strings.Cut(s, "@")
-		return realDomain(host)
+		return x.realDomain(host)
 	case kind == scanner.Schemeless && !isWWW(s):
 		_, host, _ := strings.Cut(s, "://")
 		if i := strings.IndexAny(host, "/:?#"); i >= 0 {
 			host = host[:i]
 		}
-		return realDomain(host) && !fileName(host)
+		return x.realDomain(host) && !fileName(host)
 	}
 	return true
 }
@@ -199,6 +199,21 @@ func saneHost(s string) bool {
 	return true
 }
 
+// realDomain is the function realDomain, remembered by host: hosts
+// repeat, and the public-suffix list and IDNA are asked once for each.
+// The table is bounded: emptied when full.
+func (x *Extractor) realDomain(host string) bool {
+	if real, ok := x.domains[host]; ok {
+		return real
+	}
+	real := realDomain(host)
+	if x.domains == nil || len(x.domains) >= 4096 {
+		x.domains = make(map[string]bool, 64)
+	}
+	x.domains[strings.Clone(host)] = real
+	return real
+}
+
 // realDomain reports whether host ends in a top-level domain of the
 // public suffix list's ICANN section, under at least one label.
 func realDomain(host string) bool {
@@ -206,10 +221,44 @@ func realDomain(host string) bool {
 	if !strings.Contains(host, ".") {
 		return false
 	}
-	ascii, err := idna.Lookup.ToASCII(host)
-	if err != nil {
-		return false
+	ascii, ok := plainHost(host)
+	if !ok {
+		var err error
+		if ascii, err = idna.Lookup.ToASCII(host); err != nil {
+			return false
+		}
 	}
 	suffix, icann := publicsuffix.PublicSuffix(ascii)
 	return icann && len(suffix) < len(ascii)
+}
+
+// plainHost returns host in lower case when IDNA's lookup profile would
+// give just that: a host name of ASCII letters, digits and hyphens, no
+// label empty, none that starts or ends with "-", and none with "--" as
+// its third and fourth characters (which marks Punycode, "xn--", and
+// which IDNA checks). ok is false for any other host, which IDNA reads.
+func plainHost(host string) (lower string, ok bool) {
+	start, upper := 0, false
+	for i := 0; i <= len(host); i++ {
+		if i < len(host) && host[i] != '.' {
+			c := host[i]
+			switch {
+			case 'a' <= c && c <= 'z', '0' <= c && c <= '9', c == '-':
+			case 'A' <= c && c <= 'Z':
+				upper = true
+			default:
+				return "", false
+			}
+			continue
+		}
+		label := host[start:i]
+		if label == "" || label[0] == '-' || label[len(label)-1] == '-' || len(label) >= 4 && label[2] == '-' && label[3] == '-' {
+			return "", false
+		}
+		start = i + 1
+	}
+	if upper {
+		return strings.ToLower(host), true
+	}
+	return host, true
 }
