@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"io"
 	"io/fs"
@@ -96,7 +95,7 @@ func span(f io.ReaderAt, src *source.Source, maxLength int, u unit, s, e int64, 
 		}
 	} else {
 		r = min(e+margin(maxLength), u.Size)
-		q, err = lineStartBefore(f, s-margin(maxLength))
+		q, err = source.LineStart(f, s-margin(maxLength))
 		if err != nil {
 			fail(err)
 			return 0
@@ -151,22 +150,4 @@ func startAt(f io.ReaderAt, kind mail.Kind, u unit, q int64) (mail.Start, error)
 		at.Pos.Line, at.Messages = u.Line-lines, u.Messages
 	}
 	return at, err
-}
-
-// lineStartBefore returns the start of the line that holds offset t (0
-// for t <= 0), reading back as far as it takes.
-func lineStartBefore(f io.ReaderAt, t int64) (int64, error) {
-	buf := make([]byte, 64<<10)
-	for t > 0 {
-		lo := max(t-int64(len(buf)), 0)
-		b := buf[:t-lo]
-		if _, err := f.ReadAt(b, lo); err != nil && err != io.EOF {
-			return 0, err
-		}
-		if i := bytes.LastIndexByte(b, '\n'); i >= 0 {
-			return lo + int64(i) + 1, nil
-		}
-		t = lo
-	}
-	return 0, nil
 }

@@ -1,24 +1,30 @@
 package main
 
 import (
+	"errors"
 	"io"
 	"os"
 	"runtime"
 	"sync"
 	"sync/atomic"
 
+	"github.com/urlsift/urlsift/extract"
 	"github.com/urlsift/urlsift/extract/mail"
 	"github.com/urlsift/urlsift/extract/output"
 	"github.com/urlsift/urlsift/extract/source"
 	"github.com/urlsift/urlsift/scanner"
 )
 
-// A large mbox is read on all cores: its messages do not depend on one
-// another. One goroutine cuts the file at message starts into pieces of
-// about pieceSize bytes, counting the lines and messages before each, so
-// that every piece reads its positions and message numbers as the whole
-// file gives them (source.Source.EachPiece); the pieces are read at once,
-// and their output is sent in their order.
+// A large mbox, or a large text file read for URLs in prose too, is read
+// on all cores: the messages of an mbox do not depend on one another, and
+// a URL of text on nothing more than twice the longest wrapper before it. One goroutine cuts the file
+// into pieces of about pieceSize bytes (four times that for text), at
+// message starts or at line starts, counting the lines and messages
+// before each, so that every piece reads its positions and message
+// numbers as the whole file gives them (source.Source.EachPiece); the
+// pieces are read at once, and their output is sent in their order. A
+// piece of text is read from a margin before it (textMargin) to a margin
+// past it, and keeps the matches that start in it.
 
 // pieceSize is the size a piece grows to before it is cut at the next
 // message start; tests make it small.
@@ -30,9 +36,22 @@ var pieceSize int64 = 1 << 20
 // large.
 const pieceChunks = 16
 
+// textSlack is the scanner's buffer, in the margin of a piece of text:
+// tests take it out.
+var textSlack int64 = 128 << 10
+
+// textMargin is how far a piece of text reads before its start and past
+// its end: more than two of the longest wrappers, and a scanner's buffer.
+func textMargin(maxLength int) int64 {
+	if maxLength <= 0 {
+		maxLength = scanner.DefaultMaxLength
+	}
+	return 2*int64(maxLength) + textSlack
+}
+
 // inPieces reads f, an input of the worker, in pieces on all cores when
-// it is a large uncompressed mbox and the machine has more than one
-// core. listed is its size when the job was listed (-1 if unknown): a
+// it is a large uncompressed mbox or text file and the machine has more
+// than one core. listed is its size when the job was listed (-1 if unknown): a
 // file smaller than a few pieces costs no call more. It returns false,
 // having read nothing of f, when f is to be read whole.
 func (wk *worker) inPieces(f *os.File, listed int64, s *sink, read *atomic.Int64, stopped <-chan struct{}) bool {
@@ -46,14 +65,18 @@ func (wk *worker) inPieces(f *os.File, listed int64, s *sink, read *atomic.Int64
 	}
 	size := st.Size()
 	l, err := wk.src.Sniff(io.NewSectionReader(f, 0, size))
-	if err != nil || !l.Splittable() || l.Kind != mail.Mbox || l.Binary {
+	if err != nil || !l.Splittable() || l.Binary {
 		return false // read whole, which reports what it finds
 	}
-
-	type piece struct {
-		lo, hi int64
-		at     mail.Start
-		res    *result
+	if l.Kind == mail.Text && !s.o.read.Unwrapped && !s.o.read.Schemeless {
+		// Wrappers alone cost less than the reading of the bytes, which
+		// the cutting of text into pieces does once more to count their
+		// lines: read whole, text is faster (BENCHMARKS.md, "Slow paths").
+		return false
+	}
+	every := pieceSize
+	if l.Kind == mail.Text {
+		every = 4 * pieceSize // its margins are read twice: fewer, larger pieces
 	}
 	tasks := make(chan piece)
 	var wg sync.WaitGroup
@@ -66,8 +89,12 @@ func (wk *worker) inPieces(f *os.File, listed int64, s *sink, read *atomic.Int64
 			for p := range tasks {
 				w := &chunkWriter{out: p.res.items, stopped: stopped, enc: &enc}
 				ps := sink{o: s.o, name: s.name, w: w, res: p.res}
-				src.EachPiece(counter{io.NewSectionReader(f, p.lo, p.hi-p.lo), read, stopped}, s.name, mail.Mbox, p.at, ps.match)
-				p.res.stats.Messages = src.Counts().Messages - p.at.Messages
+				if l.Kind == mail.Text {
+					readText(f, size, src, p, &ps, read, stopped)
+				} else {
+					src.EachPiece(counter{io.NewSectionReader(f, p.lo, p.hi-p.lo), read, stopped}, s.name, mail.Mbox, p.at, ps.match)
+					p.res.stats.Messages = src.Counts().Messages - p.at.Messages
+				}
 				w.flush()
 				close(p.res.items)
 			}
@@ -87,7 +114,7 @@ func (wk *worker) inPieces(f *os.File, listed int64, s *sink, read *atomic.Int64
 			s.res.add(r)
 		}
 	}()
-	err = cut(f, size, pieceSize, s.name, func(lo, hi int64, at mail.Start) bool {
+	err = cut(f, l.Kind, size, every, s.name, func(lo, hi int64, at mail.Start) bool {
 		r := &result{items: make(chan item, pieceChunks)}
 		select {
 		case ordered <- r:
@@ -107,18 +134,19 @@ func (wk *worker) inPieces(f *os.File, listed int64, s *sink, read *atomic.Int64
 	return true
 }
 
-// cut reads the mbox f of size bytes and calls emit for its pieces in
-// order: [lo, hi) and where lo stands. Each piece starts at a message
-// start (mail.MessageAt), the first at 0 with the zero Start, and each
-// but the last holds every bytes or more: it ends at the first message
-// start every bytes on (source.NextPiece). It stops when emit returns
-// false. On an error of f, the piece that was being cut goes out up to
-// where it was looked for, and the error is returned.
-func cut(f io.ReaderAt, size, every int64, name string, emit func(lo, hi int64, at mail.Start) bool) error {
+// cut reads f of size bytes, an mbox or text (kind), and calls emit for
+// its pieces in order: [lo, hi) and where lo stands. Each piece starts
+// where a piece may (source.PieceAt: a message start, a line start), the
+// first at 0 with the zero Start, and each but the last holds every bytes
+// or more: it ends at the first piece start every bytes on
+// (source.NextPiece). It stops when emit returns false. On an error of f,
+// the piece that was being cut goes out up to where it was looked for,
+// and the error is returned.
+func cut(f io.ReaderAt, kind mail.Kind, size, every int64, name string, emit func(lo, hi int64, at mail.Start) bool) error {
 	lo, at := int64(0), mail.Start{}
 	line := 1
 	for lo < size {
-		hi, err := source.NextPiece(f, mail.Mbox, min(lo+max(every, 1), size), size, size)
+		hi, err := source.NextPiece(f, kind, min(lo+max(every, 1), size), size, size)
 		if err != nil {
 			if hi > lo {
 				emit(lo, hi, at) // what was read before the error is read
@@ -128,7 +156,7 @@ func cut(f io.ReaderAt, size, every int64, name string, emit func(lo, hi int64, 
 		if !emit(lo, hi, at) {
 			return nil
 		}
-		lines, messages, err := source.Count(f, mail.Mbox, lo, hi, size)
+		lines, messages, err := source.Count(f, kind, lo, hi, size)
 		if err != nil {
 			return err
 		}
@@ -137,4 +165,47 @@ func cut(f io.ReaderAt, size, every int64, name string, emit func(lo, hi int64, 
 		lo = hi
 	}
 	return nil
+}
+
+// piece is a piece of a file that inPieces reads: [lo, hi), where lo
+// stands, and the result its output goes to.
+type piece struct {
+	lo, hi int64
+	at     mail.Start
+	res    *result
+}
+
+// readText reads p, a piece of the text file f of size bytes, into ps:
+// from the line that holds textMargin bytes before it, where the scanner
+// settles into what the whole file gives, to textMargin bytes past it,
+// where the last URL that starts in it has ended; only the matches that
+// start in it, and the errors met before its end, are its own. The bytes
+// it counts as read are its own.
+func readText(f *os.File, size int64, src *source.Source, p piece, ps *sink, read *atomic.Int64, stopped <-chan struct{}) {
+	margin := textMargin(ps.o.read.MaxLength)
+	q, err := source.LineStart(f, p.lo-margin)
+	var lines int
+	if err == nil {
+		lines, _, err = source.Count(f, mail.Text, q, p.lo, size)
+	}
+	if err != nil {
+		ps.fail(&os.PathError{Op: "read", Path: ps.name, Err: err})
+		return
+	}
+	at := p.at
+	at.Pos.Offset, at.Pos.Line = q, p.at.Pos.Line-lines
+	var none atomic.Int64
+	r := counter{io.NewSectionReader(f, q, min(p.hi+margin, size)-q), &none, stopped}
+	src.EachPiece(r, ps.name, mail.Text, at, func(m *extract.Match, err error) bool {
+		var se *scanner.Error
+		switch {
+		case err == nil && m.Pos.Offset < p.lo:
+			return true // the piece before holds it
+		case err == nil && m.Pos.Offset >= p.hi,
+			errors.As(err, &se) && se.Pos.Offset >= p.hi:
+			return false // the piece after holds it
+		}
+		return ps.match(m, err)
+	})
+	read.Add(p.hi - p.lo)
 }

@@ -73,7 +73,7 @@ func TestCut(t *testing.T) {
 	for _, every := range []int64{0, 1, 100, 5000, int64(len(in))} {
 		var got []int64
 		next := int64(0)
-		err := cut(bytes.NewReader(in), int64(len(in)), every, "x.mbox", func(lo, hi int64, at mail.Start) bool {
+		err := cut(bytes.NewReader(in), mail.Mbox, int64(len(in)), every, "x.mbox", func(lo, hi int64, at mail.Start) bool {
 			if lo != next || hi <= lo || hi-lo < every && hi != int64(len(in)) {
 				t.Fatalf("every %d: piece [%d, %d) after %d", every, lo, hi, next)
 			}
@@ -196,11 +196,58 @@ func (s shrunk) ReadAt(p []byte, off int64) (int, error) {
 func TestCutError(t *testing.T) {
 	in := piecesMbox(t)
 	var last int64
-	err := cut(shrunk{in[:5500], int64(len(in))}, int64(len(in)), 100, "x.mbox", func(lo, hi int64, at mail.Start) bool {
+	err := cut(shrunk{in[:5500], int64(len(in))}, mail.Mbox, int64(len(in)), 100, "x.mbox", func(lo, hi int64, at mail.Start) bool {
 		last = hi
 		return true
 	})
 	if err != io.ErrUnexpectedEOF || last != 5495 {
 		t.Errorf("got %v, the pieces ending at %d; want %v, at 5495", err, last, io.ErrUnexpectedEOF)
+	}
+}
+
+// TestTextPieces: a text file read in pieces for URLs in prose gives what
+// it gives read whole, in every mode, with margins as small as the longest wrapper
+// allows: the corpus's text files, one after the other, cut into pieces
+// of every size from one line to a few thousand bytes.
+func TestTextPieces(t *testing.T) {
+	var text bytes.Buffer
+	names, _ := filepath.Glob(filepath.Join("..", "..", "corpus", "*.txt"))
+	for _, name := range names {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text.Write(b)
+	}
+	if text.Len() < 100000 {
+		t.Fatalf("the corpus's text is %d bytes", text.Len())
+	}
+	file := writeFile(t, t.TempDir(), "all.txt", text.String())
+	defer func(n int) { runtime.GOMAXPROCS(n) }(runtime.GOMAXPROCS(0))
+	defer func(s, slack int64) { pieceSize, textSlack = s, slack }(pieceSize, textSlack)
+	textSlack = 0
+	times := regexp.MustCompile(`[0-9.]+ s, [0-9.]+ MB/s|"seconds":[0-9.]+,"bytes_per_second":[0-9]+`)
+	read := func(procs int, args []string) string {
+		runtime.GOMAXPROCS(procs)
+		var out, errOut bytes.Buffer
+		code := run(args, nil, &out, &errOut)
+		return times.ReplaceAllString(fmt.Sprintf("exit %d\n%s\nstderr:\n%s", code, out.String(), errOut.String()), "T")
+	}
+	for _, flags := range [][]string{{"--json"}, {"-n", "--max-length", "64"}, {"--json", "--max-length", "300"},
+		{"-u", "--stats"}, {"-c"}, {"--json", "--max-length", "200"},
+		{"--json", "--schemeless", "--grammar", "iri"}, {"--normalize", "--stats", "-n"}} {
+		args := append([]string{"--unwrapped"}, flags...) // text is read in pieces for URLs in prose
+		args = append(args, file)
+		pieceSize = 1 << 40
+		want := read(1, args)
+		if strings.Count(want, "\n") < 100 && flags[0] != "-c" {
+			t.Fatalf("%q: the whole read gives %.2000q", flags, want)
+		}
+		for _, size := range []int64{1, 300, 4000} {
+			pieceSize = size
+			if got := read(2, args); got != want {
+				t.Errorf("%q, pieces of %d bytes:%s", flags, 4*size, firstDiff(got, want))
+			}
+		}
 	}
 }

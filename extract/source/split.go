@@ -186,3 +186,22 @@ func Pieces(name string, size int64, blocks []Block) []Piece {
 	}
 	return ps
 }
+
+// LineStart returns the start of the line that holds offset t of f (0
+// for t <= 0), reading back as far as it takes: where a piece of text
+// that must begin before t is read from.
+func LineStart(f io.ReaderAt, t int64) (int64, error) {
+	buf := make([]byte, splitRead)
+	for t > 0 {
+		lo := max(t-int64(len(buf)), 0)
+		b := buf[:t-lo]
+		if _, err := f.ReadAt(b, lo); err != nil && err != io.EOF {
+			return 0, err
+		}
+		if i := bytes.LastIndexByte(b, '\n'); i >= 0 {
+			return lo + int64(i) + 1, nil
+		}
+		t = lo
+	}
+	return 0, nil
+}

@@ -120,3 +120,17 @@ func TestShortFile(t *testing.T) {
 		t.Errorf("Summarize: %v", err)
 	}
 }
+
+func TestLineStart(t *testing.T) {
+	in := "ab\ncd\n\nefg" + strings.Repeat("x", 3*splitRead) + "\nh"
+	r := strings.NewReader(in)
+	for _, c := range []struct{ t, want int64 }{
+		{-5, 0}, {0, 0}, {1, 0}, {2, 0}, {3, 3}, {5, 3}, {6, 6}, {7, 7}, {8, 7},
+		{int64(len(in)) - 2, 7}, // a line longer than what is read at a time
+		{int64(len(in)) - 1, int64(len(in)) - 1},
+	} {
+		if got, err := LineStart(r, c.t); err != nil || got != c.want {
+			t.Errorf("LineStart(%d) = %d, %v; want %d", c.t, got, err, c.want)
+		}
+	}
+}
