@@ -123,7 +123,7 @@ func TestBackPressure(t *testing.T) {
 		}
 		args = append(args, name)
 	}
-	jobs, _ := expand(args)
+	jobs := expand(args, true)
 	var read, done atomic.Int64
 	stopped := make(chan struct{})
 	results := process(jobs, options{}, nil, &read, &done, stopped)

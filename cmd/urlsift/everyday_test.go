@@ -8,6 +8,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -340,5 +342,42 @@ func TestMailEveryKind(t *testing.T) {
 		if got := strings.Join(want, "\n"); strings.ReplaceAll(out.String(), name+":", "") != got+"\n" {
 			t.Errorf("-Hn %s:\ngot  %q\nwant %q (stderr %q)", name, out.String(), got, errOut.String())
 		}
+	}
+}
+
+// TestSmallFiles: a walked file is read with one read when it is small,
+// its size not known; one larger than that, or one that grew since it was
+// listed, is read as a file: none loses its last URL.
+func TestSmallFiles(t *testing.T) {
+	dir := t.TempDir()
+	var want strings.Builder
+	for _, size := range []int{0, 30, smallFile - 1, smallFile, smallFile + 1, 3 * smallFile} {
+		url := "<URL:http://end.example/" + strconv.Itoa(size) + ">\n"
+		body := strings.Repeat("x", max(size-len(url), 0))
+		if size > 0 {
+			body += url
+			want.WriteString(filepath.Join(dir, "f"+strconv.Itoa(size)) + ":http://end.example/" + strconv.Itoa(size) + "\n")
+		}
+		writeFile(t, dir, "f"+strconv.Itoa(size), body)
+	}
+	var out, errOut bytes.Buffer
+	run([]string{dir}, nil, &out, &errOut)
+	got := strings.Split(strings.TrimSpace(out.String()), "\n")
+	sort.Strings(got)
+	exp := strings.Split(strings.TrimSpace(want.String()), "\n")
+	sort.Strings(exp)
+	if strings.Join(got, "\n") != strings.Join(exp, "\n") || errOut.Len() > 0 {
+		t.Errorf("got %q, want %q (stderr %q)", got, exp, errOut.String())
+	}
+	// A file listed small that has grown past what was listed.
+	name := writeFile(t, dir, "grown", "<URL:http://a.example/>\n")
+	os.WriteFile(name, []byte("<URL:http://a.example/>\n<URL:http://b.example/>\n"), 0o644)
+	var wk worker
+	s := sink{o: &options{}, name: name, w: &chunkWriter{out: make(chan item, 8)}, res: &result{}}
+	if r, ok := wk.small(&job{name: name, size: 24}, &s); ok || r != nil {
+		t.Errorf("a grown file is read as small")
+	}
+	if r, ok := wk.small(&job{name: filepath.Join(dir, "none"), size: -1}, &s); !ok || r != nil || !s.res.failed {
+		t.Errorf("a missing file: %v %v %v", r, ok, s.res.failed)
 	}
 }

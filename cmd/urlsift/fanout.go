@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"io"
+	"iter"
 	"os"
 	"runtime"
 	"sync/atomic"
@@ -20,28 +22,62 @@ type job struct {
 }
 
 // expand turns the arguments into jobs, walking directories in lexical
-// order, and adds up the sizes of the files. Standard input is read once,
-// at its first "-". A symbolic link named as an argument is followed, to
-// a directory too, as grep -r does; links met in a walk are not.
-func expand(args []string) ([]*job, int64) {
-	var jobs []*job
-	var total int64
+// order, as it goes; with sizes, the jobs of walked files know their
+// sizes (source.Files), else not (source.Paths, a system call less a
+// file). Standard input is read once, at its first "-". A symbolic link
+// named as an argument is followed, to a directory too, as grep -r does;
+// links met in a walk are not.
+func expand(args []string, sizes bool) iter.Seq[*job] {
+	walk := source.Paths
+	if sizes {
+		walk = source.Files
+	}
+	return func(yield func(*job) bool) {
+		stdin := false
+		for _, name := range args {
+			if name == "-" {
+				if !stdin && !yield(&job{name: name, size: -1}) {
+					return
+				}
+				stdin = true
+				continue
+			}
+			for f := range walk(name) {
+				if !yield(&job{name: f.Path, walked: f.Walked, size: f.Size, err: f.Err}) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// listAll lists the jobs of expand, and adds up the sizes of their files:
+// what a progress bar needs before it starts.
+func listAll(jobs iter.Seq[*job]) (list []*job, total int64) {
+	for j := range jobs {
+		list = append(list, j)
+		total += max(j.size, 0)
+	}
+	return list, total
+}
+
+// several says whether the arguments can give more than one file: several
+// named (standard input once), or a directory.
+func several(args []string) bool {
+	n := 0
 	stdin := false
 	for _, name := range args {
 		if name == "-" {
-			if !stdin {
-				jobs = append(jobs, &job{name: name, size: -1})
+			if stdin {
+				continue
 			}
 			stdin = true
-			continue
+		} else if info, err := os.Stat(name); err == nil && info.IsDir() {
+			return true
 		}
-		for f := range source.Files(name) {
-			j := &job{name: f.Path, walked: f.Walked, size: f.Size, err: f.Err}
-			total += max(f.Size, 0)
-			jobs = append(jobs, j)
-		}
+		n++
 	}
-	return jobs, total
+	return n > 1
 }
 
 // The memory budget of the ordered output: at most window files are in
@@ -102,13 +138,13 @@ type task struct {
 // order of the jobs. A job's output streams out as soon as the jobs
 // before it are done; at most window() jobs are in flight. Closing
 // stopped makes the workers stop at their next write or read.
-func process(jobs []*job, o options, stdin io.Reader, read, done *atomic.Int64, stopped <-chan struct{}) <-chan *result {
+func process(jobs iter.Seq[*job], o options, stdin io.Reader, read, done *atomic.Int64, stopped <-chan struct{}) <-chan *result {
 	ordered := make(chan *result, window())
-	tasks := make(chan task)
+	tasks := make(chan task, window()) // ordered bounds what is in flight
 	go func() {
 		defer close(tasks)
 		defer close(ordered)
-		for _, j := range jobs {
+		for j := range jobs {
 			res := &result{items: make(chan item, chunks)}
 			select {
 			case ordered <- res: // waits while window() results are unread
@@ -151,8 +187,41 @@ func (c counter) Read(p []byte) (int, error) {
 
 // worker holds what reading a file needs, reused from file to file.
 type worker struct {
-	src *source.Source
-	enc output.Encoder // its --json records, from file to file
+	src   *source.Source
+	enc   output.Encoder // its --json records, from file to file
+	buf   []byte         // a small file, read whole
+	bytes bytes.Reader
+}
+
+// smallFile is the largest file read whole with one read: the files of a
+// Maildir, an MH folder or a news spool.
+const smallFile = 64 << 10
+
+// small reads j whole when it is a small file, or of a size not known,
+// and returns it as a reader; ok false when j is to be opened and read as
+// a file (a large file, or one that has grown since it was listed). On an
+// error, which it gives s, the reader is nil.
+func (wk *worker) small(j *job, s *sink) (r io.Reader, ok bool) {
+	if j.name == "-" || j.size > smallFile {
+		return nil, false
+	}
+	if wk.buf == nil {
+		wk.buf = make([]byte, smallFile+1)
+	}
+	size := int64(smallFile)
+	if j.size >= 0 {
+		size = j.size
+	}
+	n, full, err := readSmall(j.name, wk.buf[:size+1])
+	switch {
+	case err != nil:
+		s.fail(err)
+		return nil, true
+	case full:
+		return nil, false
+	}
+	wk.bytes.Reset(wk.buf[:n])
+	return &wk.bytes, true
 }
 
 // scan reads one input and writes its matches to res.
@@ -169,7 +238,12 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 	}
 	var in io.Reader = stdin
 	var file *os.File // the file named, not standard input
-	if j.name != "-" {
+	if r, ok := wk.small(j, &s); ok {
+		if r == nil {
+			return // s has the error
+		}
+		in = r
+	} else if j.name != "-" {
 		f, err := openFile(j.name)
 		if err != nil {
 			s.fail(err)

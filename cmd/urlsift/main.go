@@ -25,6 +25,7 @@ import (
 	"os"
 	"runtime/debug"
 	"runtime/pprof"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -101,21 +102,23 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
-	jobs, total := expand(files)
 	// As grep and ripgrep do, the file names go before what is printed
 	// when more than one file can hold it: several named, or a directory.
-	if several := len(jobs) > 1 || len(jobs) == 1 && jobs[0].walked; several && !f.noName {
+	if several(files) && !f.noName {
 		o.withName = true
 	}
 	o.color = f.color == "always" || f.color == "auto" && os.Getenv("NO_COLOR") == "" && isTerminal(stdout)
-	showProgress := f.progress == "always"
-	if f.progress == "auto" {
-		showProgress = isTerminal(stderr) && total > 4<<20
-	}
+	// The files are read as the walk finds them, but for a progress bar,
+	// which needs their number and sizes first.
+	jobs := expand(files, false)
 	var read, finished atomic.Int64
 	var stop func()
-	if showProgress {
-		stop = startProgress(stderr, total, len(jobs), &read, &finished)
+	if f.progress == "always" || f.progress == "auto" && isTerminal(stderr) {
+		list, total := listAll(expand(files, true))
+		if f.progress == "always" || total > 4<<20 {
+			stop = startProgress(stderr, total, len(list), &read, &finished)
+		}
+		jobs = slices.Values(list)
 	}
 	t := printAll(jobs, o, stdin, stdout, stderr, &read, &finished)
 	if o.stats && o.json && t.werr == nil {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"strconv"
 	"sync/atomic"
 	"syscall"
@@ -24,7 +25,7 @@ type tally struct {
 
 // printAll prints, in order, what the workers find in the jobs: the
 // output, and the messages on standard error.
-func printAll(jobs []*job, o options, stdin io.Reader, stdout, stderr io.Writer, read, finished *atomic.Int64) tally {
+func printAll(jobs iter.Seq[*job], o options, stdin io.Reader, stdout, stderr io.Writer, read, finished *atomic.Int64) tally {
 	t := tally{out: bufio.NewWriterSize(stdout, chunkSize)}
 	stopped, closed := make(chan struct{}), false
 	stop := func() { // the workers stop at their next write or read

@@ -29,6 +29,20 @@ func TestFiles(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("walk: got %q, want %q", got, want)
 	}
+	got = got[:0]
+	for f := range Paths(tree) {
+		got = append(got, fmt.Sprint(f.Path[len(tree):], " ", f.Walked, " ", f.Size, " ", f.Err))
+	}
+	want = []string{"/archive.mbox.gz true -1 <nil>", "/binary.bin true -1 <nil>",
+		"/sub/message.eml true -1 <nil>", "/sub/notes.dat true -1 <nil>"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Paths: got %q, want %q", got, want)
+	}
+	for f := range Paths(filepath.Join(tree, "binary.bin")) {
+		if f.Walked || f.Err != nil || f.Size <= 0 {
+			t.Errorf("named file: %+v", f)
+		}
+	}
 	for f := range Files(filepath.Join(tree, "binary.bin")) {
 		if f.Walked || f.Err != nil || f.Size <= 0 {
 			t.Errorf("named file: %+v", f)
