@@ -374,10 +374,10 @@ func TestSmallFiles(t *testing.T) {
 	os.WriteFile(name, []byte("<URL:http://a.example/>\n<URL:http://b.example/>\n"), 0o644)
 	var wk worker
 	s := sink{o: &options{}, name: name, w: &chunkWriter{out: make(chan item, 8)}, res: &result{}}
-	if r, ok := wk.small(&job{name: name, size: 24}, &s); ok || r != nil {
+	if r, ok := wk.small(&job{name: name, size: 24, walked: true}, &s); ok || r != nil {
 		t.Errorf("a grown file is read as small")
 	}
-	if r, ok := wk.small(&job{name: filepath.Join(dir, "none"), size: -1}, &s); !ok || r != nil || !s.res.failed {
+	if r, ok := wk.small(&job{name: filepath.Join(dir, "none"), size: -1, walked: true}, &s); !ok || r != nil || !s.res.failed {
 		t.Errorf("a missing file: %v %v %v", r, ok, s.res.failed)
 	}
 }

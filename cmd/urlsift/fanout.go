@@ -197,12 +197,13 @@ type worker struct {
 // Maildir, an MH folder or a news spool.
 const smallFile = 64 << 10
 
-// small reads j whole when it is a small file, or of a size not known,
-// and returns it as a reader; ok false when j is to be opened and read as
-// a file (a large file, or one that has grown since it was listed). On an
-// error, which it gives s, the reader is nil.
+// small reads j whole when it is a small file found in a directory (a
+// regular file: a file named may be a FIFO or a device, read once and as
+// it comes), and returns it as a reader; ok false when j is to be opened
+// and read as a file (a large file, or one that has grown since it was
+// listed). On an error, which it gives s, the reader is nil.
 func (wk *worker) small(j *job, s *sink) (r io.Reader, ok bool) {
-	if j.name == "-" || j.size > smallFile {
+	if !j.walked || j.size > smallFile {
 		return nil, false
 	}
 	if wk.buf == nil {
