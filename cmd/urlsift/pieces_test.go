@@ -24,12 +24,7 @@ import (
 func piecesMbox(t *testing.T) []byte {
 	t.Helper()
 	var b bytes.Buffer
-	names, _ := filepath.Glob(filepath.Join("..", "..", "corpus", "mail-*"))
-	for _, name := range names {
-		in, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, in := range corpus(t, "mail-*") {
 		if !bytes.HasPrefix(in, []byte("From ")) {
 			b.WriteString("From corpus@example.org Mon Jan  1 00:00:00 2001\n")
 		}
@@ -134,31 +129,53 @@ func TestPieces(t *testing.T) {
 	}
 	defer func(n int) { runtime.GOMAXPROCS(n) }(runtime.GOMAXPROCS(0))
 	defer func(s int64) { pieceSize = s }(pieceSize)
-	times := regexp.MustCompile(`[0-9.]+ s, [0-9.]+ MB/s|"seconds":[0-9.]+,"bytes_per_second":[0-9]+`)
-	read := func(procs int, args []string) string {
-		runtime.GOMAXPROCS(procs)
-		var out, errOut bytes.Buffer
-		code := run(args, nil, &out, &errOut)
-		return times.ReplaceAllString(fmt.Sprintf("exit %d\n%s\nstderr:\n%s", code, out.String(), errOut.String()), "T")
-	}
 	for what, input := range inputs {
 		for _, flags := range [][]string{{}, {"--json"}, {"-Hn", "--with-message"}, {"-c"}, {"-L"}, {"-u"},
 			{"--stats"}, {"--json", "--stats"}, {"--grammar", "iri", "--unwrapped"}} {
 			args := append(flags[:len(flags):len(flags)], input...)
 			pieceSize = 1 << 40
-			want := read(1, args)
+			want := runOn(1, args)
 			if what == "mbox" && len(flags) == 0 &&
 				(!strings.Contains(want, "http://crlf37.example/\n") || !strings.Contains(want, "message 6 <broken@example.org>")) {
 				t.Fatalf("the whole read gives %.2000q", want)
 			}
 			for _, size := range []int64{1, 300, 4000} {
 				pieceSize = size
-				if got := read(2, args); got != want {
+				if got := runOn(2, args); got != want {
 					t.Errorf("%s %q, pieces of %d bytes:%s", what, flags, size, firstDiff(got, want))
 				}
 			}
 		}
 	}
+}
+
+// timings are the time and speed that --stats gives, which differ from
+// run to run.
+var timings = regexp.MustCompile(`[0-9.]+ s, [0-9.]+ MB/s|"seconds":[0-9.]+,"bytes_per_second":[0-9]+`)
+
+// runOn runs the command on procs cores, and returns its exit status,
+// output and messages, the timings blanked.
+func runOn(procs int, args []string) string {
+	runtime.GOMAXPROCS(procs)
+	var out, errOut bytes.Buffer
+	code := run(args, nil, &out, &errOut)
+	return timings.ReplaceAllString(fmt.Sprintf("exit %d\n%s\nstderr:\n%s", code, out.String(), errOut.String()), "T")
+}
+
+// corpus returns the files of corpus/ whose names match pattern, in
+// order.
+func corpus(t *testing.T, pattern string) [][]byte {
+	t.Helper()
+	names, _ := filepath.Glob(filepath.Join("..", "..", "corpus", pattern))
+	var files [][]byte
+	for _, name := range names {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, b)
+	}
+	return files
 }
 
 // firstDiff shows the first line where got and want differ.
@@ -211,12 +228,7 @@ func TestCutError(t *testing.T) {
 // of every size from one line to a few thousand bytes.
 func TestTextPieces(t *testing.T) {
 	var text bytes.Buffer
-	names, _ := filepath.Glob(filepath.Join("..", "..", "corpus", "*.txt"))
-	for _, name := range names {
-		b, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, b := range corpus(t, "*.txt") {
 		text.Write(b)
 	}
 	if text.Len() < 100000 {
@@ -226,26 +238,19 @@ func TestTextPieces(t *testing.T) {
 	defer func(n int) { runtime.GOMAXPROCS(n) }(runtime.GOMAXPROCS(0))
 	defer func(s, slack int64) { pieceSize, textSlack = s, slack }(pieceSize, textSlack)
 	textSlack = 0
-	times := regexp.MustCompile(`[0-9.]+ s, [0-9.]+ MB/s|"seconds":[0-9.]+,"bytes_per_second":[0-9]+`)
-	read := func(procs int, args []string) string {
-		runtime.GOMAXPROCS(procs)
-		var out, errOut bytes.Buffer
-		code := run(args, nil, &out, &errOut)
-		return times.ReplaceAllString(fmt.Sprintf("exit %d\n%s\nstderr:\n%s", code, out.String(), errOut.String()), "T")
-	}
 	for _, flags := range [][]string{{"--json"}, {"-n", "--max-length", "64"}, {"--json", "--max-length", "300"},
 		{"-u", "--stats"}, {"-c"}, {"--json", "--max-length", "200"},
 		{"--json", "--schemeless", "--grammar", "iri"}, {"--normalize", "--stats", "-n"}} {
 		args := append([]string{"--unwrapped"}, flags...) // text is read in pieces for URLs in prose
 		args = append(args, file)
 		pieceSize = 1 << 40
-		want := read(1, args)
+		want := runOn(1, args)
 		if strings.Count(want, "\n") < 100 && flags[0] != "-c" {
 			t.Fatalf("%q: the whole read gives %.2000q", flags, want)
 		}
 		for _, size := range []int64{1, 300, 4000} {
 			pieceSize = size
-			if got := read(2, args); got != want {
+			if got := runOn(2, args); got != want {
 				t.Errorf("%q, pieces of %d bytes:%s", flags, 4*size, firstDiff(got, want))
 			}
 		}
