@@ -84,3 +84,73 @@ func FuzzNormalize(f *testing.F) {
 		}
 	})
 }
+
+// The steps, each on and off, by hand.
+func TestNormalizePolicies(t *testing.T) {
+	port := func(s string) string {
+		if s == "http" {
+			return "80"
+		}
+		return ""
+	}
+	yes := func(string) bool { return true }
+	only := func(name string) func(string) bool { return func(s string) bool { return s == name } }
+	full := Policy{Decode: true, Dots: yes, DefaultPort: port, EmptyPath: true, IDNA: true}
+	for _, c := range []struct {
+		name string
+		p    Policy
+		in   string
+		want string
+		err  bool
+	}{
+		{"nothing but case", Policy{}, "HTTP://A.Example:80/%7e/./b/..?%41#%42", "http://a.example:80/%7E/./b/..?%41#%42", false},
+		{"all", full, "HTTP://A.Example:80/%7e/./b/..?%41#%42", "http://a.example/~/?A#B", false},
+		{"decode only", Policy{Decode: true}, "x://H/%41%2f%7A%25", "x://h/A%2Fz%25", false},
+		{"a short escape", full, "x:/a%4", "x:/a%4", false},
+		{"a bad escape", full, "x:/a%zz%4g", "x:/a%zz%4g", false},
+		{"an escape at the end", full, "x:/a%", "x:/a%", false},
+		{"dots for one scheme", Policy{Dots: only("http")}, "ftp://h/a/../b", "ftp://h/a/../b", false},
+		{"dots for it", Policy{Dots: only("http")}, "http://h/a/../b", "http://h/b", false},
+		{"dots, no authority", full, "foo:/a/..//b", "foo:/.//b", false},
+		{"dots of a relative path", full, "foo:a/../b", "foo:a/../b", false},
+		{"no authority for the scheme", Policy{Authority: only("http"), DefaultPort: port, EmptyPath: true}, "FOO://A:80", "foo://A:80", false},
+		{"an authority for the scheme", Policy{Authority: only("http"), DefaultPort: port, EmptyPath: true}, "HTTP://A:80", "http://a/", false},
+		{"empty path kept", Policy{}, "http://a", "http://a", false},
+		{"empty path with a query", full, "http://a?q", "http://a/?q", false},
+		{"empty port", Policy{}, "http://a:/", "http://a/", false},
+		{"port of zeros", full, "http://a:000/", "http://a:0/", false},
+		{"port kept without defaults", Policy{}, "http://a:080/", "http://a:80/", false},
+		{"user info case and escapes", full, "http://U%3a:P%41@H/", "http://U%3A:PA@h/", false},
+		{"user info, empty", full, "http://@H/", "http://@h/", false},
+		{"IPv6", full, "http://[FE80::A%25]:8080/", "http://[fe80::a%25]:8080/", false},
+		{"IDNA", full, "http://Bücher.Example/ä", "http://xn--bcher-kva.example/%C3%A4", false},
+		{"no IDNA", Policy{}, "http://Bücher.Example/ä", "http://bücher.example/ä", false},
+		{"IDNA fails", full, "http://a\u0000ü/", "http://a\u0000ü/", true},
+		{"no scheme", full, "//a/b", "//a/b", true},
+		{"a colon after a slash", full, "/a:b", "/a:b", true},
+		{"unchanged is the input", full, "http://a/b", "http://a/b", false},
+	} {
+		got, err := Normalize(c.in, c.p)
+		if got != c.want || (err != nil) != c.err {
+			t.Errorf("%s: Normalize(%q) = %q, %v; want %q (error %v)", c.name, c.in, got, err, c.want, c.err)
+		}
+	}
+}
+
+func TestSplitAuthority(t *testing.T) {
+	for in, want := range map[string]Authority{
+		"u:p@h:1":        {Userinfo: "u:p", Host: "h", Port: "1", HasUserinfo: true, HasPort: true},
+		"h":              {Host: "h"},
+		"h:":             {Host: "h", HasPort: true},
+		"[::1]":          {Host: "[::1]"},
+		"[::1]:8":        {Host: "[::1]", Port: "8", HasPort: true},
+		"a@b@[::1]:":     {Userinfo: "a@b", Host: "[::1]", HasUserinfo: true, HasPort: true},
+		"[::1":           {Host: "[:", Port: "1", HasPort: true},
+		"@":              {HasUserinfo: true},
+		"x:y@[v1.a:b]:9": {Userinfo: "x:y", Host: "[v1.a:b]", Port: "9", HasUserinfo: true, HasPort: true},
+	} {
+		if got := SplitAuthority(in); got != want {
+			t.Errorf("SplitAuthority(%q) = %+v, want %+v", in, got, want)
+		}
+	}
+}
