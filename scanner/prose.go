@@ -425,6 +425,15 @@ func (s *Scanner) hostAt(j, floor int, final bool) (c proseCand, more bool) {
 	c.start = -1
 	k := j
 	for k > floor {
+		if b := s.buf[k-1]; b < utf8.RuneSelf && (k == j || s.buf[k] < utf8.RuneSelf) {
+			// Between two ASCII bytes no label breaks (cjkBreak): the
+			// common case, a byte at a time with no rune decoded.
+			if !hostByte[b] {
+				break
+			}
+			k--
+			continue
+		}
 		n := s.hostRuneBefore(k, floor)
 		if n == 0 || k < j && cjkBreak(s.buf[k-n:k], s.buf[k:]) {
 			break
