@@ -50,6 +50,7 @@ func (x *Extractor) finish(m *Match) (own bool) {
 		if href, err := x.ser.Serialize(m.URL); err == nil {
 			m.URL, own = href, true
 		}
+		m.Alternatives = x.serializeAll(m.Alternatives, m.URL)
 	}
 	if x.norm == nil {
 		return own
@@ -66,6 +67,24 @@ func (x *Extractor) finish(m *Match) (own bool) {
 	m.Host = uri.Host(n)
 	m.Site = x.site(m.Host)
 	return own
+}
+
+// serializeAll serializes the alternative readings alt, in place, and
+// drops those that come out as url or as one before them.
+func (x *Extractor) serializeAll(alt []string, url string) []string {
+	kept := alt[:0]
+	for _, a := range alt {
+		if h, err := x.ser.Serialize(a); err == nil {
+			a = h
+		}
+		if a != url && !contains(kept, a) {
+			kept = append(kept, a)
+		}
+	}
+	if len(kept) == 0 {
+		return nil
+	}
+	return kept
 }
 
 // site returns Site(host), remembered by host: hosts repeat, and the

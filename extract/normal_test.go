@@ -153,7 +153,7 @@ func TestNormalizeFails(t *testing.T) {
 // Under whatwg the URL is the parser's href, and a bare wrapper, a URL
 // in prose and a hyphen reading all go through it.
 func TestWhatwgURL(t *testing.T) {
-	in := "<URL:HTTP://EXAMPLE.com:80/a/./b\\c> <http://0x7f.1/> and see http://Example.org/%7e now\n<URL:http://ex-\n  ample.com/>"
+	in := "<URL:HTTP://EXAMPLE.com:80/a/./b\\c> <http://0x7f.1/> and see http://Example.org/%7e now\n<URL:HTTP://Ex-\n  ample.com/>"
 	var got []string
 	for m := range extract.All(strings.NewReader(in), extract.WithGrammar(whatwg.Grammar{}), extract.Unwrapped()) {
 		got = append(got, m.URL+" "+strings.Join(m.Alternatives, ","))

@@ -9,7 +9,8 @@
 //
 // Validation errors that are not failures (a backslash, a missing "//",
 // a tab) do not make a string invalid, as they do not stop a browser: the
-// href shows what the parser made of them. Bare wrappers are taken for
+// href shows what the parser made of them. The other readings of a URL
+// broken after a hyphen (Match.Alternatives) are hrefs too. Bare wrappers are taken for
 // URLs when they start with a scheme of the IANA registry, as with
 // rfc3986.URI. The parser gives no offset for its failures: an *Error's
 // At is 0, its Rule the parser's name for the failure.
