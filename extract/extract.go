@@ -249,7 +249,11 @@ func New(r io.Reader, opts ...Option) *Extractor {
 	c.max = min(c.max, scanner.MaxLengthLimit)
 	set := schemeSet(c.grammar, c.schemes, c.rules&scanner.Prose != 0)
 	scan := append(c.scan, scanner.Rules(c.rules), scanner.WithSchemes(set), scanner.MaxLength(c.max))
-	if c.invalid {
+	if _, ser := c.grammar.(Serializer); c.invalid || ser {
+		// The scanner's shortcuts drop the wrappers that no RFC grammar
+		// takes (a control character in them); the URL Standard's parser
+		// takes some (it strips them at the ends): with it, the scanner
+		// returns every wrapper, and the invalid ones are dropped here.
 		scan = append(scan, scanner.Invalid())
 	}
 	x := &Extractor{g: c.grammar, sc: scanner.New(r, scan...), invalid: c.invalid, name: c.name, max: c.max}

@@ -5,11 +5,13 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/urlsift/urlsift/extract/rfc1738"
 	"github.com/urlsift/urlsift/extract/rfc3986"
+	"github.com/urlsift/urlsift/extract/whatwg"
 	"github.com/urlsift/urlsift/scanner"
 )
 
@@ -42,6 +44,14 @@ func FuzzExtract(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, in []byte, max uint16, set uint8) {
+		orig := bytes.Clone(in)
+		defer func() {
+			// Nothing writes into the input: not the in-place scans
+			// below, nor what they leave behind for the reads after.
+			if !bytes.Equal(in, orig) {
+				t.Fatalf("the input was written into: %q, was %q", in, orig)
+			}
+		}()
 		opts := append(optionSet(set), MaxLength(int(max)))
 		valid := drain(t, New(bytes.NewReader(in), opts...))
 		opts = append(opts, ReportInvalid())
@@ -75,6 +85,7 @@ func FuzzExtract(f *testing.F) {
 					t.Fatalf("reported %q, which is invalid", u)
 				}
 			}
+			checkNormal(t, &m, set)
 		}
 		// The valid URLs do not depend on whether the invalid ones are
 		// reported.
@@ -111,19 +122,24 @@ func FuzzExtract(f *testing.F) {
 				t.Fatalf("from %v, in place %v, read %v", from, got, want)
 			}
 		}
+		x.ResetAt(bytes.NewReader(in), at) // after an in-place scan
+		drain(t, x)
 	})
 }
 
 // optionSet returns the options that set selects: its two lowest bits
-// the URLs in prose (none, Unwrapped, Schemeless), the next two the
-// grammar, the four highest the layout rules turned off.
+// the URLs in prose (none, Unwrapped, Schemeless, Unwrapped with the
+// normal forms), the next two the grammar, the four highest the layout
+// rules turned off.
 func optionSet(set uint8) []Option {
 	opts := []Option{WithGrammar(grammarOf(set)), Disable(Rule(set>>4) & (PageBreaks | QuotePrefixes | LineNumbers | Typography))}
 	switch set % 4 {
-	case 1, 3:
+	case 1:
 		opts = append(opts, Unwrapped())
 	case 2:
 		opts = append(opts, Schemeless())
+	case 3:
+		opts = append(opts, Unwrapped(), Normalize())
 	}
 	return opts
 }
@@ -135,8 +151,38 @@ func grammarOf(set uint8) Grammar {
 		return rfc3986.URI
 	case 2:
 		return rfc3986.IRI
+	case 3:
+		return whatwg.Grammar{}
 	}
 	return rfc1738.Grammar{}
+}
+
+// checkNormal checks the normal form of a valid match: valid by its
+// grammar, normal again, with its host in it; none without Normalize
+// (set%4 == 3) or for an invalid match.
+func checkNormal(t *testing.T, m *Match, set uint8) {
+	g := grammarOf(set)
+	if set%4 != 3 || !m.Valid {
+		if m.Normalized != "" || m.Host != "" || m.Site != "" {
+			t.Fatalf("match %+v has a normal form", m)
+		}
+		return
+	}
+	for _, w := range m.Warnings {
+		if strings.HasPrefix(w, WarnNormalize) {
+			if m.Normalized != m.URL {
+				t.Fatalf("%q: no normal form, but %q", m.URL, m.Normalized)
+			}
+			return
+		}
+	}
+	again, err := g.(Normalizer).Normalize(m.Normalized)
+	if !g.Valid(m.Normalized) || err != nil || again != m.Normalized {
+		t.Fatalf("%q: normal form %q, valid %v, again %q (%v)", m.URL, m.Normalized, g.Valid(m.Normalized), again, err)
+	}
+	if !strings.Contains(m.Normalized, m.Host) || !strings.HasSuffix(m.Host, m.Site) {
+		t.Fatalf("%q: host %q, site %q", m.Normalized, m.Host, m.Site)
+	}
 }
 
 // drain returns x's matches, failing t at an error.

@@ -157,30 +157,34 @@ func offsetIn(s, t string) int {
 	return int(off)
 }
 
-// serialized is a Serializer grammar that remembers its last judgement:
-// the reading found valid is parsed once, not again for its
-// serialization.
+// serialized is a Serializer grammar that remembers its last valid
+// string: the reading found valid is parsed once, not again for its
+// serialization. Errors are not kept: each names the string it was given,
+// which may be a view of a buffer that changes.
 type serialized struct {
 	Grammar
 	ser     Serializer
-	in, out string // the last string judged, copied, and its serialization
-	err     error
+	in, out string // the last valid string, copied, and its serialization
 }
 
-func (g *serialized) judge(s string) error {
-	if s != g.in || g.in == "" {
-		g.out, g.err = g.ser.Serialize(s)
-		g.in = strings.Clone(s)
-	}
-	return g.err
+func (g *serialized) Valid(s string) bool {
+	_, err := g.Serialize(s)
+	return err == nil
 }
 
-func (g *serialized) Valid(s string) bool     { return g.judge(s) == nil }
-func (g *serialized) Validate(s string) error { return g.judge(s) }
+func (g *serialized) Validate(s string) error {
+	_, err := g.Serialize(s)
+	return err
+}
 
 func (g *serialized) Serialize(s string) (string, error) {
-	if err := g.judge(s); err != nil {
+	if s == g.in && g.in != "" {
+		return g.out, nil
+	}
+	out, err := g.ser.Serialize(s)
+	if err != nil {
 		return "", err
 	}
-	return g.out, nil
+	g.in, g.out = strings.Clone(s), out
+	return out, nil
 }

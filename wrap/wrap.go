@@ -80,9 +80,10 @@ type Reader struct {
 func (r *Reader) Read(c *scanner.Candidate) bool {
 	r.Joined = 0
 	if c.Kind != scanner.Bare {
-		ok := r.readProse(c)
-		r.own = r.Text[:0]
-		return ok
+		// build keeps the buffer it grew (own); Text may be left over
+		// from an earlier Read, a view of the input that must never
+		// become own: a URL in prose built in it wrote into the input.
+		return r.readProse(c)
 	}
 	r.End = len(c.Raw)
 	l := &c.Layout
