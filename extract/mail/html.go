@@ -211,6 +211,17 @@ func (h *htmlText) tie(start int, src scanner.Lines, special bool) {
 			}
 			seg := html.UnescapeString(string(raw[i:end]))
 			same := commonSuffix(raw[i:end], seg)
+			if end-same == i {
+				// Nothing decoded ("&" alone, "&t;"): the "&" is text as
+				// written, and the loop goes on after it. (Taken for a
+				// reference, it stood still: an endless loop.)
+				if text[k] != '&' {
+					i = len(raw)
+					continue
+				}
+				i, k = i+1, k+1
+				continue
+			}
 			i, k = end-same, k+len(seg)-same
 			add(k, i)
 		default:

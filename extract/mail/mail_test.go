@@ -15,6 +15,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"time"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding/charmap"
@@ -712,5 +713,34 @@ func matchesFrom(r io.Reader, kind Kind, at Start, opts ...extract.Option) iter.
 				return
 			}
 		}
+	}
+}
+
+// TestHTMLLiteralAmpersand: an "&" that starts no reference ("&&", "&t;",
+// "&" before a CR) is text as written; the text after a reference that
+// is one is tied to its place still. Such text once sent the tie of text
+// to HTML into an endless loop.
+func TestHTMLLiteralAmpersand(t *testing.T) {
+	in := "x &t; y && z &\r<b>w</b> &amp; &lt;URL:http://b.example/&gt;"
+	done := make(chan struct{})
+	var text []byte
+	var err error
+	var marks anchors
+	go func() {
+		defer close(done)
+		text, err = io.ReadAll(newHTMLText(strings.NewReader(in), scanner.Position{Line: 1, Column: 1}, &marks))
+	}()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		t.Fatal("still reading after 30 s")
+	}
+	if want := "x &t; y && z &\nw & <URL:http://b.example/>"; err != nil || string(text) != want {
+		t.Fatalf("text %q, %v; want %q", text, err, want)
+	}
+	// "<URL:http://b.example/>" starts at the "&lt;" of the HTML.
+	off := int64(strings.Index(string(text), "<URL:http://b"))
+	if got, want := marks.source(scanner.Position{Offset: off, Line: 2, Column: int(off) - strings.IndexByte(string(text), '\n')}), int64(strings.Index(in, "&lt;URL")); got.Offset != want {
+		t.Errorf("the second URL stands at %d of the HTML, want %d", got.Offset, want)
 	}
 }
