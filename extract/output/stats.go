@@ -19,13 +19,12 @@ type Stats struct {
 	Files, Messages, Wrappers, Valid, Invalid int
 	Prose                                     int // of Wrappers, the URLs found in prose
 	reasons, schemes                          map[string]int
-	names                                     map[string]string // the schemes' keys, by themselves
+	names                                     map[string]string // the keys of schemes and sites, by themselves (own)
 	// resources holds the normal forms seen, each as two 64-bit hashes
 	// (a chance of 2^-128 that two collide), 16 bytes each with no copy of
 	// the URL; sites counts the matches by site.
 	resources map[[2]uint64]struct{}
 	sites     map[string]int
-	siteNames map[string]string // the sites' keys, by themselves, as names
 }
 
 // seeds are the hash seeds of every Stats' resources, which Plus merges.
@@ -40,27 +39,30 @@ func (s *Stats) addNormal(m *extract.Match) {
 		s.resources, s.sites = map[[2]uint64]struct{}{}, map[string]int{}
 	}
 	s.resources[[2]uint64{maphash.String(seeds[0], m.Normalized), maphash.String(seeds[1], m.Normalized)}] = struct{}{}
-	if m.Site == "" {
-		return
+	if m.Site != "" {
+		s.sites[s.own(m.Site)]++
 	}
-	if s.siteNames == nil {
-		s.siteNames = map[string]string{}
+}
+
+// own returns a copy of name that s keeps, made once: m's strings do not
+// last, and an assignment to a map of strings stores the key it is given
+// even when an equal key is there, so the counts are assigned by a copy.
+func (s *Stats) own(name string) string {
+	if s.names == nil {
+		s.names = map[string]string{}
 	}
-	k, ok := s.siteNames[m.Site] // as for the schemes: the counts are assigned by a copy
+	k, ok := s.names[name]
 	if !ok {
-		k = strings.Clone(m.Site)
-		s.siteNames[k] = k
+		k = strings.Clone(name)
+		s.names[k] = k
 	}
-	s.sites[k]++
+	return k
 }
 
 // Add counts one reported match.
 func (s *Stats) Add(m *extract.Match) {
 	if s.reasons == nil {
 		s.reasons, s.schemes = map[string]int{}, map[string]int{}
-	}
-	if s.names == nil {
-		s.names = map[string]string{}
 	}
 	s.Wrappers++
 	if m.Form == extract.FormUnwrapped || m.Form == extract.FormSchemeless {
@@ -71,15 +73,7 @@ func (s *Stats) Add(m *extract.Match) {
 		if m.Normalized != "" {
 			s.addNormal(m)
 		}
-		// m's strings do not last, and an assignment to a map of strings
-		// stores the key it is given even when an equal key is there: the
-		// counts are assigned by a copy of the scheme, made once.
-		k, ok := s.names[m.Scheme]
-		if !ok {
-			k = strings.Clone(m.Scheme)
-			s.names[k] = k
-		}
-		s.schemes[k]++
+		s.schemes[s.own(m.Scheme)]++
 		return
 	}
 	s.Invalid++
