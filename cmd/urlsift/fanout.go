@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"io"
 	"iter"
 	"os"
@@ -193,7 +192,7 @@ type worker struct {
 	src   *source.Source
 	enc   output.Encoder // its --json records, from file to file
 	buf   []byte         // a small file, read whole
-	bytes bytes.Reader
+	piece []byte         // a piece of text, read whole
 }
 
 // smallFile is the largest file read whole with one read: the files of a
@@ -202,10 +201,11 @@ const smallFile = 64 << 10
 
 // small reads j whole when it is a small file found in a directory (a
 // regular file: a file named may be a FIFO or a device, read once and as
-// it comes), and returns it as a reader; ok false when j is to be opened
-// and read as a file (a large file, or one that has grown since it was
-// listed). On an error, which it gives s, the reader is nil.
-func (wk *worker) small(j *job, s *sink) (r io.Reader, ok bool) {
+// it comes), and returns its bytes, valid until the next file; ok false
+// when j is to be opened and read as a file (a large file, or one that
+// has grown since it was listed). On an error, which it gives s, b is
+// nil.
+func (wk *worker) small(j *job, s *sink) (b []byte, ok bool) {
 	if !j.walked || j.size > smallFile {
 		return nil, false
 	}
@@ -224,8 +224,7 @@ func (wk *worker) small(j *job, s *sink) (r io.Reader, ok bool) {
 	case full:
 		return nil, false
 	}
-	wk.bytes.Reset(wk.buf[:n])
-	return &wk.bytes, true
+	return wk.buf[:n:n], true
 }
 
 // scan reads one input and writes its matches to res.
@@ -242,12 +241,12 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 	}
 	var in io.Reader = stdin
 	var file *os.File // the file named, not standard input
-	if r, ok := wk.small(j, &s); ok {
-		if r == nil {
-			return // s has the error
-		}
-		in = r
-	} else if j.name != "-" {
+	b, small := wk.small(j, &s)
+	switch {
+	case small && b == nil:
+		return // s has the error
+	case small:
+	case j.name != "-":
 		f, err := openFile(j.name)
 		if err != nil {
 			s.fail(err)
@@ -260,8 +259,15 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 		wk.src = o.read.New()
 	}
 	wk.src.SetSkipBinary(j.walked) // a file named on the command line is always read
-	if file == nil || !wk.inPieces(file, j.size, &s, read, stopped) {
+	pieces := file != nil && wk.inPieces(file, j.size, &s, read, stopped)
+	switch {
+	case small:
+		read.Add(int64(len(b)))
+		wk.src.EachBytes(b, j.name, s.match)
+	case !pieces:
 		wk.src.Each(counter{in, read, stopped}, j.name, s.match)
+	}
+	if !pieces {
 		res.stats.Messages = wk.src.Counts().Messages
 	}
 	if res.binary || w.stop {

@@ -36,6 +36,10 @@ var pieceSize int64 = 1 << 20
 // large.
 const pieceChunks = 16
 
+// forcePieces reads text with wrappers alone in pieces too, which tests
+// compare with a whole read.
+var forcePieces bool
+
 // textSlack is the scanner's buffer, in the margin of a piece of text:
 // tests take it out.
 var textSlack int64 = 128 << 10
@@ -68,10 +72,12 @@ func (wk *worker) inPieces(f *os.File, listed int64, s *sink, read *atomic.Int64
 	if err != nil || !l.Splittable() || l.Binary {
 		return false // read whole, which reports what it finds
 	}
-	if l.Kind == mail.Text && !s.o.read.Unwrapped && !s.o.read.Schemeless {
+	if l.Kind == mail.Text && !s.o.read.Unwrapped && !s.o.read.Schemeless && !forcePieces {
 		// Wrappers alone cost less than the reading of the bytes, which
-		// the cutting of text into pieces does once more to count their
-		// lines: read whole, text is faster (BENCHMARKS.md, "Slow paths").
+		// pieces of text do twice, once to count their lines: the RFC set
+		// four times over took 0.13 s in pieces on two cores, 0.09 s read
+		// whole; dense --json records, bound by their printing, took as
+		// long (BENCHMARKS.md, "Slow paths").
 		return false
 	}
 	every := pieceSize
@@ -114,6 +120,8 @@ func (wk *worker) inPieces(f *os.File, listed int64, s *sink, read *atomic.Int64
 			s.res.add(r)
 		}
 	}()
+	line := make(chan int, 1) // the line the next piece of text starts at
+	line <- 1
 	err = cut(f, l.Kind, size, every, s.name, func(lo, hi int64, at mail.Start) bool {
 		r := &result{items: make(chan item, pieceChunks)}
 		select {
@@ -121,7 +129,9 @@ func (wk *worker) inPieces(f *os.File, listed int64, s *sink, read *atomic.Int64
 		case <-stopped:
 			return false
 		}
-		tasks <- piece{lo, hi, at, r}
+		next := make(chan int, 1)
+		tasks <- piece{lo, hi, at, line, next, r}
+		line = next
 		return true
 	})
 	close(tasks)
@@ -135,13 +145,14 @@ func (wk *worker) inPieces(f *os.File, listed int64, s *sink, read *atomic.Int64
 }
 
 // cut reads f of size bytes, an mbox or text (kind), and calls emit for
-// its pieces in order: [lo, hi) and where lo stands. Each piece starts
-// where a piece may (source.PieceAt: a message start, a line start), the
-// first at 0 with the zero Start, and each but the last holds every bytes
-// or more: it ends at the first piece start every bytes on
+// its pieces in order: [lo, hi) and, for an mbox, where lo stands. Each
+// piece starts where a piece may (source.PieceAt: a message start, a line
+// start), the first at 0 with the zero Start, and each but the last holds
+// every bytes or more: it ends at the first piece start every bytes on
 // (source.NextPiece). It stops when emit returns false. On an error of f,
 // the piece that was being cut goes out up to where it was looked for,
-// and the error is returned.
+// and the error is returned. A piece of text counts its own lines, as it
+// reads them (readText): cut reads only around the ends of the pieces.
 func cut(f io.ReaderAt, kind mail.Kind, size, every int64, name string, emit func(lo, hi int64, at mail.Start) bool) error {
 	lo, at := int64(0), mail.Start{}
 	line := 1
@@ -156,22 +167,29 @@ func cut(f io.ReaderAt, kind mail.Kind, size, every int64, name string, emit fun
 		if !emit(lo, hi, at) {
 			return nil
 		}
-		lines, messages, err := source.Count(f, kind, lo, hi, size)
-		if err != nil {
-			return err
+		if kind == mail.Mbox {
+			lines, messages, err := source.Count(f, kind, lo, hi, size)
+			if err != nil {
+				return err
+			}
+			line += lines
+			at = mail.Start{Pos: scanner.Position{Filename: name, Offset: hi, Line: line, Column: 1}, Messages: at.Messages + messages}
 		}
-		line += lines
-		at = mail.Start{Pos: scanner.Position{Filename: name, Offset: hi, Line: line, Column: 1}, Messages: at.Messages + messages}
 		lo = hi
 	}
 	return nil
 }
 
 // piece is a piece of a file that inPieces reads: [lo, hi), where lo
-// stands, and the result its output goes to.
+// stands (an mbox's), and the result its output goes to. A piece of text
+// learns the line it starts at from the piece before it (line), and
+// gives the line it ends at to the piece after it (next), as soon as it
+// has counted its lines, before it scans them.
 type piece struct {
 	lo, hi int64
 	at     mail.Start
+	line   <-chan int
+	next   chan<- int
 	res    *result
 }
 
@@ -179,21 +197,33 @@ type piece struct {
 // from the line that holds textMargin bytes before it, where the scanner
 // settles into what the whole file gives, to textMargin bytes past it,
 // where the last URL that starts in it has ended; only the matches that
-// start in it, and the errors met before its end, are its own. The bytes
-// it counts as read are its own.
+// start in it, and the errors met before its end, are its own. It counts
+// the lines of the margin before it and its own first, in a pass of its
+// own: reads of a few pages, which stay in the processor's cache, cost
+// less than one read of the whole piece (BENCHMARKS.md, "Slow paths").
+// The bytes it counts as read are its own.
 func readText(f *os.File, size int64, src *source.Source, p piece, ps *sink, read *atomic.Int64, stopped <-chan struct{}) {
 	margin := textMargin(ps.o.read.MaxLength)
 	q, err := source.LineStart(f, p.lo-margin)
-	var lines int
+	var before, own int
 	if err == nil {
-		lines, _, err = source.Count(f, mail.Text, q, p.lo, size)
+		before, _, err = source.Count(f, mail.Text, q, p.lo, size)
+	}
+	if err == nil {
+		own, _, err = source.Count(f, mail.Text, p.lo, p.hi, size)
+	}
+	var line int
+	select {
+	case line = <-p.line:
+		p.next <- line + own
+	case <-stopped:
+		return
 	}
 	if err != nil {
 		ps.fail(&os.PathError{Op: "read", Path: ps.name, Err: err})
 		return
 	}
-	at := p.at
-	at.Pos.Offset, at.Pos.Line = q, p.at.Pos.Line-lines
+	at := mail.Start{Pos: scanner.Position{Filename: ps.name, Offset: q, Line: line - before, Column: 1}}
 	var none atomic.Int64
 	r := counter{io.NewSectionReader(f, q, min(p.hi+margin, size)-q), &none, stopped}
 	src.EachPiece(r, ps.name, mail.Text, at, func(m *extract.Match, err error) bool {

@@ -222,9 +222,10 @@ func TestCutError(t *testing.T) {
 	}
 }
 
-// TestTextPieces: a text file read in pieces for URLs in prose gives what
-// it gives read whole, in every mode, with margins as small as the longest wrapper
-// allows: the corpus's text files, one after the other, cut into pieces
+// TestTextPieces: a text file read in pieces gives what it gives read
+// whole, in every mode, wrappers alone (which the command reads whole:
+// forcePieces) or URLs in prose too, with margins as small as the longest
+// wrapper allows: the corpus's text files, one after the other, cut into pieces
 // of every size from one line to a few thousand bytes.
 func TestTextPieces(t *testing.T) {
 	var text bytes.Buffer
@@ -236,16 +237,16 @@ func TestTextPieces(t *testing.T) {
 	}
 	file := writeFile(t, t.TempDir(), "all.txt", text.String())
 	defer func(n int) { runtime.GOMAXPROCS(n) }(runtime.GOMAXPROCS(0))
-	defer func(s, slack int64) { pieceSize, textSlack = s, slack }(pieceSize, textSlack)
-	textSlack = 0
-	for _, flags := range [][]string{{"--json"}, {"-n", "--max-length", "64"}, {"--json", "--max-length", "300"},
-		{"-u", "--stats"}, {"-c"}, {"--json", "--max-length", "200"},
-		{"--json", "--schemeless", "--grammar", "iri"}, {"--normalize", "--stats", "-n"}} {
-		args := append([]string{"--unwrapped"}, flags...) // text is read in pieces for URLs in prose
-		args = append(args, file)
+	defer func(s, slack int64) { pieceSize, textSlack, forcePieces = s, slack, false }(pieceSize, textSlack)
+	textSlack, forcePieces = 0, true
+	for _, flags := range [][]string{{"--unwrapped", "--json"}, {"--unwrapped", "-n", "--max-length", "64"},
+		{"--unwrapped", "--json", "--max-length", "300"}, {"--unwrapped", "-u", "--stats"}, {"--unwrapped", "-c"},
+		{"--unwrapped", "--json", "--max-length", "200"}, {"--unwrapped", "--json", "--schemeless", "--grammar", "iri"},
+		{"--unwrapped", "--normalize", "--stats", "-n"}, {"--json", "--max-length", "100"}, {"-Hn", "--stats"}} {
+		args := append(flags, file)
 		pieceSize = 1 << 40
 		want := runOn(1, args)
-		if strings.Count(want, "\n") < 100 && flags[0] != "-c" {
+		if strings.Count(want, "\n") < 100 && flags[1] != "-c" {
 			t.Fatalf("%q: the whole read gives %.2000q", flags, want)
 		}
 		for _, size := range []int64{1, 300, 4000} {

@@ -70,6 +70,7 @@ type Source struct {
 	opts       []extract.Option
 
 	raw, text, utf *bufio.Reader
+	in             bytes.Reader // an input in memory, as a reader
 	u16            utf16Reader
 	x              *extract.Extractor
 	mail           *mail.Reader
@@ -142,7 +143,26 @@ func (s *Source) Each(r io.Reader, name string, yield func(m *extract.Match, err
 	case l.Binary && s.skipBinary:
 		s.fail(name, ErrBinary, yield)
 	default:
-		s.each(br, name, l.Kind, mail.Start{}, yield)
+		s.each(br, nil, name, l.Kind, mail.Start{}, yield)
+	}
+}
+
+// EachBytes is Each for an input that is all in memory, b, which must not
+// change until EachBytes returns: plain text (neither compressed nor in
+// another encoding, and not mail) is scanned where it lies, with no copy
+// through a reader; anything else is read as Each reads it.
+func (s *Source) EachBytes(b []byte, name string, yield func(m *extract.Match, err error) bool) {
+	s.in.Reset(b)
+	br, l, err := s.sniff(&s.in)
+	switch {
+	case err != nil:
+		s.fail(name, err, yield)
+	case l.Binary && s.skipBinary:
+		s.fail(name, ErrBinary, yield)
+	case l.Compression == "" && l.Encoding == "" && l.Kind == mail.Text:
+		s.each(nil, b, name, l.Kind, mail.Start{}, yield)
+	default:
+		s.each(br, nil, name, l.Kind, mail.Start{}, yield)
 	}
 }
 
@@ -212,7 +232,7 @@ func (s *Source) EachPiece(r io.Reader, name string, kind mail.Kind, at mail.Sta
 		s.init()
 	}
 	s.raw.Reset(r)
-	s.each(s.raw, name, kind, at, yield)
+	s.each(s.raw, nil, name, kind, at, yield)
 }
 
 // fail yields err, about the input name, alone: ErrBinary in an
@@ -233,8 +253,9 @@ type failing struct{ err error }
 
 func (f failing) Read([]byte) (int, error) { return 0, f.err }
 
-// each reads br as kind from at.
-func (s *Source) each(br *bufio.Reader, name string, kind mail.Kind, at mail.Start, yield func(m *extract.Match, err error) bool) {
+// each reads br as kind from at; text is read from b, where it lies,
+// when br is nil.
+func (s *Source) each(br *bufio.Reader, b []byte, name string, kind mail.Kind, at mail.Start, yield func(m *extract.Match, err error) bool) {
 	s.counts, s.inMail = mail.Counts{}, false
 	opts := append(slices.Clip(s.opts), extract.Filename(name))
 	if kind != mail.Text {
@@ -257,7 +278,11 @@ func (s *Source) each(br *bufio.Reader, name string, kind mail.Kind, at mail.Sta
 	if s.x == nil {
 		s.x = extract.New(nil, opts...)
 	}
-	s.x.ResetAt(br, at.Pos)
+	if br == nil {
+		s.x.ResetBytes(b, at.Pos, nil)
+	} else {
+		s.x.ResetAt(br, at.Pos)
+	}
 	s.x.SetFilename(name)
 	for s.x.Next() {
 		m := s.x.Current()

@@ -80,17 +80,17 @@ func TestOpen(t *testing.T) {
 	}
 }
 
-// TestEach: Each hands over, in place, the matches and errors that Read
-// gives, and stops when told to.
-// TestEach: Each gives what Read gives, on every file of the corpus
-// (text, messages, an mbox, compressed), all read twice over by one
-// Source, which keeps its readers from input to input, some stopped after
-// their first match.
+// TestEach: Each and EachBytes give what Read gives, on every file of
+// the corpus (text, messages, an mbox, compressed), all read twice over by
+// one Source, which keeps its readers from input to input, some stopped
+// after their first match. EachBytes reads every file from one buffer,
+// written over after each: nothing of a file is kept past its read.
 func TestEach(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join("..", "..", "corpus", "*"))
 	files = append(files, filepath.Join("..", "..", "corpus", "tree", "archive.mbox.gz"))
 	files = append(files, files...)
 	shared := New(With(extract.ReportInvalid()))
+	var buf []byte
 	for _, name := range files {
 		if info, err := os.Stat(name); err != nil || info.IsDir() {
 			continue
@@ -122,6 +122,23 @@ func TestEach(t *testing.T) {
 		f.Close()
 		if !reflect.DeepEqual(gotM, wantM) || !reflect.DeepEqual(gotE, wantE) {
 			t.Errorf("%s: Each and Read differ:\n%v\n%v", name, gotE, wantE)
+		}
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		buf = append(buf[:0], b...)
+		gotM, gotE = nil, nil
+		shared.EachBytes(buf, name, func(m *extract.Match, err error) bool {
+			gotM = append(gotM, m.Clone())
+			gotE = append(gotE, fmt.Sprint(err))
+			return true
+		})
+		for i := range buf {
+			buf[i] = '<'
+		}
+		if !reflect.DeepEqual(gotM, wantM) || !reflect.DeepEqual(gotE, wantE) {
+			t.Errorf("%s: EachBytes and Read differ:\n%v\n%v", name, gotE, wantE)
 		}
 		if len(wantM) > 1 {
 			f, _ := os.Open(name)
