@@ -48,6 +48,13 @@ type Match struct {
 	// Input is the kind the input was read as: "text", "mail" or
 	// "mbox" (packages mail and source); "" from an Extractor alone.
 	Input string
+	// Member is the member of a container (a tar or zip archive) the
+	// match was found in, when Pos.Filename is the container (package
+	// source): its name in the archive, "comp/www/2", and inside a
+	// container that is itself a member, that one's name before a ":",
+	// "spool.zip:comp/www/2", as ugrep writes them between braces after
+	// the archive's name. "" outside containers.
+	Member string
 	// Mail is where in mail the match was found; its zero value, with
 	// Message 0, outside mail.
 	Mail Mail
@@ -511,6 +518,7 @@ func (m *Match) Clone() Match {
 	c.Alternatives, c.Warnings = cloneAll(m.Alternatives), cloneAll(m.Warnings)
 	c.Mail.MessageID, c.Mail.Part, c.Mail.Charset = strings.Clone(m.Mail.MessageID), strings.Clone(m.Mail.Part), strings.Clone(m.Mail.Charset)
 	c.Normalized, c.Host, c.Site = strings.Clone(m.Normalized), strings.Clone(m.Host), strings.Clone(m.Site)
+	c.Member = strings.Clone(m.Member)
 	return c
 }
 

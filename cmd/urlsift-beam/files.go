@@ -72,6 +72,27 @@ func openFile(ctx context.Context, path string) (io.ReadCloser, error) {
 	return fsys.OpenRead(ctx, path)
 }
 
+// openWhole opens the file of u, which is read whole: at offsets when
+// its size is known, as a zip archive is read (source.Source.Each), else
+// as a stream.
+func openWhole(ctx context.Context, u unit) (io.ReadCloser, error) {
+	if u.Size < 0 {
+		return openFile(ctx, u.Path)
+	}
+	ra, err := openAt(ctx, u.Path)
+	if err != nil {
+		return nil, err
+	}
+	return sectionCloser{io.NewSectionReader(ra, 0, u.Size), ra}, nil
+}
+
+// sectionCloser is a file read whole through a section of it, which can
+// also be read at offsets, and its Size told.
+type sectionCloser struct {
+	*io.SectionReader
+	io.Closer
+}
+
 // readerAt is a file read at offsets: a local file, or a remote one read
 // by ranges, one stream at a time, reopened only when a read does not
 // follow the last one.

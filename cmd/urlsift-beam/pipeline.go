@@ -35,6 +35,7 @@ var (
 	cBinary   = beam.NewCounter(namespace, "binary")
 	cErrors   = beam.NewCounter(namespace, "errors")
 	cWarnings = beam.NewCounter(namespace, "warnings")
+	cMembers  = beam.NewCounter(namespace, "members") // of containers, read as files
 )
 
 // file is a file found by a pattern.
@@ -288,7 +289,14 @@ func (fn *scanFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, u un
 		if err != nil {
 			kind, at := "error", m.Pos.Offset
 			var pe *mail.PartError
-			if errors.As(err, &pe) {
+			var me *source.MemberError
+			switch {
+			case errors.As(err, &me):
+				at = max(me.Offset, 0)
+				if me.Warning {
+					kind = "warning"
+				}
+			case errors.As(err, &pe):
 				at = pe.MessageOffset
 				if pe.Warning {
 					kind = "warning"
@@ -315,13 +323,16 @@ func (fn *scanFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, u un
 		if !rt.TryClaim(int64(0)) {
 			return nil
 		}
-		r, err := openFile(ctx, u.Path)
+		r, err := openWhole(ctx, u)
 		if err != nil {
 			yield(&extract.Match{}, err)
 			return nil
 		}
 		defer r.Close()
 		fn.src.SetSkipBinary(u.Walked)
+		var members int64
+		fn.src.OnMember(func(source.Member) { members++ })
+		defer func() { cMembers.Inc(ctx, members) }()
 		fn.src.Each(r, u.Path, func(m *extract.Match, err error) bool {
 			yield(m, err)
 			return true

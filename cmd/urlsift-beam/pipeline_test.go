@@ -16,6 +16,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 
 	"github.com/urlsift/urlsift/extract/source"
+	"github.com/urlsift/urlsift/extract/source/archtest"
 )
 
 func TestMain(m *testing.M) { ptest.MainWithDefault(m, "prism") }
@@ -40,7 +41,8 @@ type record struct {
 func (r record) key() (string, float64, float64) {
 	mo, _ := r.fields["message_offset"].(float64)
 	off, _ := r.fields["offset"].(float64)
-	return r.fields["path"].(string), mo, off
+	member, _ := r.fields["member"].(string)
+	return r.fields["path"].(string) + "{" + member + "}", mo, off
 }
 
 // parse reads JSON Lines, sorted by path, message offset, offset, and
@@ -149,6 +151,46 @@ func TestCorpus(t *testing.T) {
 		if len(errs) != 6 {
 			t.Errorf("split size %d: %d error records, want 6 (3 errors, 2 warnings, 1 binary file)", size, len(errs))
 		}
+	}
+}
+
+// TestContainers: a container is one unit of work, whose members give
+// records with their member set, as urlsift --json gives them: a news
+// spool as a .tgz, a Maildir as a .zip, and the zip inside a tar.
+func TestContainers(t *testing.T) {
+	bin := command(t)
+	dir := t.TempDir()
+	maildir := archtest.Zip(t,
+		archtest.Entry{Name: "cur/1", Body: "From: a@example.net\nSubject: s\n\n<URL:http://one.example/>\n"},
+		archtest.Entry{Name: "new/2", Body: "<URL:http://two.example/>\n"})
+	files := map[string][]byte{
+		"spool.tgz": archtest.Gzip(archtest.Tar(t,
+			archtest.Entry{Name: "comp/www/1", Body: "Newsgroups: comp.www\nSubject: x\n\nsee <URL:http://www.example.org/>\n"},
+			archtest.Entry{Name: "comp/www/2", Body: "<http://two.example.org/> and <http://bad example/>\n"})),
+		"maildir.zip": maildir,
+		"outer.tar":   archtest.Tar(t, archtest.Entry{Name: "m.zip", Body: string(maildir)}),
+	}
+	for name, b := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, err := exec.Command(bin, "--json", filepath.Join(dir, "spool.tgz"), filepath.Join(dir, "maildir.zip"), filepath.Join(dir, "outer.tar")).Output()
+	if err != nil {
+		t.Fatalf("urlsift: %v", err)
+	}
+	want := parse(t, out)
+	got, errs, counters := runPipeline(t, defaults(), []string{filepath.Join(dir, "*")})
+	same(t, got, want)
+	members := 0
+	for _, r := range got {
+		if r.fields["member"] != nil {
+			members++
+		}
+	}
+	// 3 + 2 + 2 records, in 2 + 2 + 2 members.
+	if len(got) != 7 || members != 7 || len(errs) != 0 || counters["members"] != 6 || counters["files"] != 3 {
+		t.Errorf("%d records, %d with a member, %d errors; counters %v", len(got), members, len(errs), counters)
 	}
 }
 

@@ -104,6 +104,7 @@ type result struct {
 	skipped       int          // MIME parts that are not text
 	rejected      output.Stats // the wrappers that the grammar rejected
 	count         int          // valid URLs kept, for -c, -l and -L
+	container     bool         // the input is a container, whose members -c, -l and -L count
 	kept          int          // valid URLs kept, for -m
 	stats         output.Stats
 }
@@ -187,6 +188,27 @@ func (c counter) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// sizedFile is a regular file read through its counter, which can also
+// be read at any offset, as a zip archive is (source.Source.Each).
+type sizedFile struct {
+	counter
+	f    *os.File
+	size int64
+}
+
+func (s sizedFile) ReadAt(p []byte, off int64) (int, error) {
+	select {
+	case <-s.stopped:
+		return 0, errStopped
+	default:
+	}
+	n, err := s.f.ReadAt(p, off)
+	s.n.Add(int64(n))
+	return n, err
+}
+
+func (s sizedFile) Size() int64 { return s.size }
+
 // worker holds what reading a file needs, reused from file to file.
 type worker struct {
 	src   *source.Source
@@ -259,19 +281,28 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 		wk.src = o.read.New()
 	}
 	wk.src.SetSkipBinary(j.walked) // a file named on the command line is always read
+	wk.src.OnMember(s.member)
+	if file != nil {
+		if st, err := file.Stat(); err == nil && st.Mode().IsRegular() {
+			in = sizedFile{counter{in, read, stopped}, file, st.Size()} // a zip is read at offsets
+		}
+	}
 	pieces := file != nil && wk.inPieces(file, j.size, &s, read, stopped)
 	switch {
 	case small:
 		read.Add(int64(len(b)))
 		wk.src.EachBytes(b, j.name, s.match)
 	case !pieces:
-		wk.src.Each(counter{in, read, stopped}, j.name, s.match)
+		if _, ok := in.(sizedFile); !ok {
+			in = counter{in, read, stopped}
+		}
+		wk.src.Each(in, j.name, s.match)
 	}
 	if !pieces {
 		res.stats.Messages = wk.src.Counts().Messages
 	}
-	if res.binary || w.stop {
-		return
+	if res.binary || w.stop || res.container {
+		return // a container's members were listed as files
 	}
 	switch {
 	case o.listing() && o.unique:

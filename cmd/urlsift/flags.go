@@ -104,7 +104,9 @@ across lines, broken after hyphens. Each printed URL is valid by RFC 1738
 input (once). A directory is walked, its files read on all cores and
 printed in order; its binary files (with a NUL byte) are skipped. Files
 compressed with gzip, bzip2, xz or zstd are read through, whatever their
-name. Short flags combine (-Hnu), and flags may follow the files.`
+name; tar and zip archives member by member, each member named as
+"archive.tgz{dir/file}" and counted by -c, -l and -L as a file. Short
+flags combine (-Hnu), and flags may follow the files.`
 
 const examples = `  urlsift rfc1738.txt                 the URLs of a file, one per line
   urlsift -Hn notes/                  with file, line and column
@@ -112,6 +114,7 @@ const examples = `  urlsift rfc1738.txt                 the URLs of a file, one 
   urlsift -c *.txt                    how many URLs each file has
   urlsift --json notes.txt | jq .     every wrapper with the reason it fails
   urlsift -H --with-message ~/Mail    every URL of a mail tree, with where
+  urlsift -Hn spool.tgz                the URLs of each article of a news spool
   zcat list.mbox.gz | urlsift -       from standard input`
 
 const exitStatus = `0 when a valid URL was found, 1 when none was, 2 on an error (an

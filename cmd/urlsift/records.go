@@ -21,7 +21,7 @@ func (o *options) appendRecord(dst []byte, m *extract.Match, enc *output.Encoder
 		dst = o.format.Append(dst, m, printable)
 	default:
 		if o.withName {
-			dst = o.paint(dst, colorName, printable(displayName(m.Pos.Filename)))
+			dst = o.paint(dst, colorName, printable(memberName(m.Pos.Filename, m.Member)))
 			dst = o.paint(dst, colorSep, ":")
 		}
 		switch {
@@ -76,6 +76,15 @@ func displayName(name string) string {
 		return "(standard input)"
 	}
 	return name
+}
+
+// memberName is the name of an input, or of the member of a container
+// (when member is not ""), as ugrep writes it: "spool.tgz{comp/www/2}".
+func memberName(name, member string) string {
+	if member == "" {
+		return displayName(name)
+	}
+	return displayName(name) + "{" + member + "}"
 }
 
 // rejected says whether m is a wrapper that the grammar rejected: with

@@ -27,7 +27,7 @@ func (s *sink) fail(err error) {
 		return
 	}
 	switch err.(type) {
-	case *scanner.Error, *fs.PathError: // they name the input
+	case *scanner.Error, *fs.PathError, *source.MemberError: // they name the input
 	default:
 		err = fmt.Errorf("%s: %w", s.name, err)
 	}
@@ -42,6 +42,10 @@ func (s *sink) match(m *extract.Match, err error) bool {
 	o, w, res := s.o, s.w, s.res
 	if w.stop {
 		return false
+	}
+	var me *source.MemberError
+	if err != nil && errors.As(err, &me) {
+		return s.memberError(err, me)
 	}
 	if err != nil && errors.Is(err, source.ErrBinary) {
 		res.binary = true
@@ -96,4 +100,39 @@ func (s *sink) match(m *extract.Match, err error) bool {
 		w.record(o, m)
 	}
 	return true
+}
+
+// memberError takes err, an error met in a member of a container (me):
+// a member skipped, or a container damaged, whose reading goes on as far
+// as it can. The skipped ones are named, and counted with --stats.
+func (s *sink) memberError(err error, me *source.MemberError) bool {
+	if !me.Warning {
+		s.fail(err)
+	} else if !s.o.noMessages {
+		s.w.message(err.Error())
+	}
+	if errors.Is(err, source.ErrLink) || errors.Is(err, source.ErrSpecial) || errors.Is(err, source.ErrOutside) {
+		return true // not a file, or read all the same
+	}
+	s.res.stats.MembersSkipped++
+	return true
+}
+
+// member takes the end of a member of a container, read as a file: -c,
+// -l and -L count it as one.
+func (s *sink) member(m source.Member) {
+	o, res := s.o, s.res
+	res.stats.Members++
+	res.container = true
+	if !o.listing() || s.w.stop {
+		return
+	}
+	name := m.Path + "{" + m.Name + "}"
+	if o.unique {
+		s.w.flush()
+		s.w.send(item{listing: name})
+	} else {
+		s.w.Write(o.listLine(nil, name, res.count))
+	}
+	res.count = 0
 }

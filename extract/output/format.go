@@ -19,6 +19,7 @@ type segment struct {
 var fields = map[string]func(m extract.Match) string{
 	"path":           func(m extract.Match) string { return m.Pos.Filename },
 	"input":          func(m extract.Match) string { return m.Input },
+	"member":         func(m extract.Match) string { return m.Member },
 	"url":            func(m extract.Match) string { return m.URL },
 	"valid":          func(m extract.Match) string { return strconv.FormatBool(m.Valid) },
 	"error":          func(m extract.Match) string { return m.Error },

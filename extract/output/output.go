@@ -29,11 +29,12 @@ import (
 
 // AppendJSON appends the JSON record of m to dst, without a newline:
 //
-//	path, input, url, valid, error, error_rule, error_section,
+//	path, input, member, url, valid, error, error_rule, error_section,
 //	error_offset, scheme, form, raw, offset, length, line, col,
 //	alternatives, warnings
 //
-// and, for a match in mail, message, message_id, message_offset, part,
+// member is absent outside containers (extract.Match.Member); and, for
+// a match in mail, message, message_id, message_offset, part,
 // part_line, part_col, part_offset and charset; for a match with a
 // normal form (extract.Normalize), normalized, host and site after url. error and warnings are
 // absent when empty, and so are the error_ fields when the reason is not
@@ -81,6 +82,9 @@ func (e *Encoder) Append(dst []byte, m *extract.Match) []byte {
 		dst = appendHead(dst, m)
 	} else {
 		dst = e.head.append(dst, m, m.Pos.Filename, m.Input, appendHead)
+	}
+	if m.Member != "" {
+		dst = AppendString(append(dst, `,"member":`...), m.Member)
 	}
 	// Raw is checked once: a URL that lies in it, as a wrapper on one
 	// line holds it, is then written as it is with no check of its own.

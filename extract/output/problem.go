@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"strconv"
+	"strings"
 
 	"github.com/urlsift/urlsift/extract/mail"
 	"github.com/urlsift/urlsift/scanner"
@@ -25,7 +26,9 @@ func AppendProblem(dst []byte, path, kind string, offset int64, err error) []byt
 	switch err.(type) {
 	case *scanner.Error, *fs.PathError: // they name the file
 	default:
-		text = path + ": " + text
+		if !strings.HasPrefix(text, path) { // a member of a container names its container first
+			text = path + ": " + text
+		}
 	}
 	dst = append(dst, `{"path":`...)
 	dst = AppendString(dst, path)

@@ -18,8 +18,12 @@ import (
 type Stats struct {
 	Files, Messages, Wrappers, Valid, Invalid int
 	Prose                                     int // of Wrappers, the URLs found in prose
-	reasons, schemes                          map[string]int
-	names                                     map[string]string // the keys of schemes and sites, by themselves (own)
+	// Members counts the members of containers read, each as a file of
+	// its own (and not in Files); MembersSkipped those skipped, each
+	// named on standard error.
+	Members, MembersSkipped int
+	reasons, schemes        map[string]int
+	names                   map[string]string // the keys of schemes and sites, by themselves (own)
 	// resources holds the normal forms seen, each as two 64-bit hashes
 	// (a chance of 2^-128 that two collide), 16 bytes each with no copy of
 	// the URL; sites counts the matches by site.
@@ -109,6 +113,8 @@ func (s *Stats) Plus(f *Stats) {
 		s.reasons, s.schemes = map[string]int{}, map[string]int{}
 	}
 	s.Messages += f.Messages
+	s.Members += f.Members
+	s.MembersSkipped += f.MembersSkipped
 	s.Wrappers += f.Wrappers
 	s.Prose += f.Prose
 	s.Valid += f.Valid
@@ -172,6 +178,9 @@ func (s *Stats) Text(bytes int64, seconds float64) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "urlsift: %d files, %d bytes, %d messages, %d wrappers, %d URLs in prose: %d valid URLs, %d invalid; %.3f s, %.1f MB/s\n",
 		s.Files, bytes, s.Messages, s.Wrappers-s.Prose, s.Prose, s.Valid, s.Invalid, seconds, float64(bytes)/1e6/max(seconds, 1e-9))
+	if s.Members+s.MembersSkipped > 0 {
+		fmt.Fprintf(&b, "urlsift: %d members of containers read, %d skipped\n", s.Members, s.MembersSkipped)
+	}
 	if s.Invalid > 0 {
 		b.WriteString("urlsift: invalid by reason:")
 		for _, k := range s.topReasons() {
@@ -217,7 +226,11 @@ func (s *Stats) JSON(bytes int64, seconds float64) []byte {
 		b = AppendString(b, k)
 		b = fmt.Appendf(b, `,"count":%d}`, s.reasons[k])
 	}
-	b = append(b, `],"schemes":{`...)
+	b = append(b, ']')
+	if s.Members+s.MembersSkipped > 0 {
+		b = fmt.Appendf(b, `,"members":%d,"members_skipped":%d`, s.Members, s.MembersSkipped)
+	}
+	b = append(b, `,"schemes":{`...)
 	for i, k := range sortedKeys(s.schemes) {
 		if i > 0 {
 			b = append(b, ',')

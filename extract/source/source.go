@@ -16,6 +16,38 @@
 //
 // A Source reuses its buffers from one input to the next; it reads one
 // input at a time. Nothing is printed.
+//
+// # Containers
+//
+// A tar archive (ustar, pax, GNU or V7; compressed by any of the four or
+// not) and a zip archive (stored or deflated, zip64) are read member by
+// member, each detected as a file is (compressed, a container, UTF-16,
+// text, mail, an mbox, binary), its positions its own: Match.Member
+// names it, "comp/www/2", and "inner.zip:dir/file" for a member of a
+// container inside the container, as ugrep writes them between braces,
+// "spool.tgz{comp/www/2}". The kind of input a Source is set to (As)
+// applies to the members; what a file starts with tells a container,
+// never its name. Nothing is written to disk: a member is read as it
+// comes out of the archive. A zip is read from its central directory, at
+// offsets, when the input can be read so (an *os.File wrapped as the
+// command wraps it, a *bytes.Reader, an *io.SectionReader: io.ReaderAt
+// and a Size method); a zip inside a stream (a member of a tar, a
+// compressed file, standard input) is read into memory first, up to
+// MaxZipInMemory, and skipped with a warning past it.
+//
+// The costs are bounded (Limits, WithLimits): a member larger than
+// MemberSize (1 GiB), by its header or as it is read, is not read past
+// it; an input whose members grow past Ratio (100) times what was read of
+// it, once more than 16 MiB came out, is a decompression bomb, and its
+// reading stops there; a container of more than Members (a million)
+// members stops there; a container deeper than Depth (4) is skipped.
+// Each is an error that names the member ("spool.tgz{comp/www/2}") and,
+// where known, the offset in its container; what was read before it is
+// kept. A damaged or truncated container ends with such an error. These
+// are warnings, read on after: a binary member, an encrypted zip member,
+// a link or a special file (skipped), and a name that is absolute or
+// climbs out with ".." (read: the name is only a label). OnMember reports
+// each member read, for a command that counts members as files.
 package source
 
 import (
@@ -78,6 +110,13 @@ type Source struct {
 	inMail         bool          // the input read last is mail: its counts are s.mail's
 	cur            extract.Match // what Each hands over when the extractor does not hold it
 	lasting        bool          // Read: matches whose strings outlive the next one
+
+	limits   Limits       // of containers
+	rawN     countReader  // counts the bytes of the input read
+	budget   *budget      // what the input's containers cost, shared with sub
+	onMember func(Member) // see OnMember
+	sub      *Source      // reads the members of containers
+	broken   error        // the error of the member read last, whose container failed in it
 }
 
 // Counts returns what the input read last held, as far as it was read:
@@ -140,11 +179,22 @@ func (s *Source) Each(r io.Reader, name string, yield func(m *extract.Match, err
 	switch {
 	case err != nil:
 		s.fail(name, err, yield)
+	case l.Container != "":
+		ra, _ := r.(sized)
+		s.containerFile(br, ra, name, l, yield)
 	case l.Binary && s.skipBinary:
 		s.fail(name, ErrBinary, yield)
 	default:
 		s.each(br, nil, name, l.Kind, mail.Start{}, yield)
 	}
+}
+
+// containerFile reads the input name, a container, from br or ra (see
+// container).
+func (s *Source) containerFile(br *bufio.Reader, ra sized, name string, l Layout, yield func(m *extract.Match, err error) bool) {
+	s.counts, s.inMail = mail.Counts{}, false
+	s.budget = &budget{raw: &s.rawN, ratio: s.lim().Ratio}
+	s.container(br, ra, place{path: name}, l, yield)
 }
 
 // EachBytes is Each for an input that is all in memory, b, which must not
@@ -157,6 +207,8 @@ func (s *Source) EachBytes(b []byte, name string, yield func(m *extract.Match, e
 	switch {
 	case err != nil:
 		s.fail(name, err, yield)
+	case l.Container != "":
+		s.containerFile(br, bytes.NewReader(b), name, l, yield)
 	case l.Binary && s.skipBinary:
 		s.fail(name, ErrBinary, yield)
 	case l.Compression == "" && l.Encoding == "" && l.Kind == mail.Text:
@@ -179,6 +231,10 @@ type Layout struct {
 	Kind mail.Kind
 	// Binary says the first 8 KiB of the text hold a NUL byte.
 	Binary bool
+	// Container is "tar" or "zip" when the input (decompressed) is an
+	// archive whose members are read one by one, each as a file, and
+	// then Kind, Encoding and Binary say nothing; else "".
+	Container string
 }
 
 // Splittable says whether the input can be read in pieces with
@@ -186,7 +242,7 @@ type Layout struct {
 // encoding), and it is text or an mbox, which start over at every line
 // and every message.
 func (l Layout) Splittable() bool {
-	return l.Compression == "" && l.Encoding == "" && (l.Kind == mail.Text || l.Kind == mail.Mbox)
+	return l.Compression == "" && l.Encoding == "" && l.Container == "" && (l.Kind == mail.Text || l.Kind == mail.Mbox)
 }
 
 // Sniff reads the first bytes of r and tells how Each would read it.
@@ -198,8 +254,8 @@ func (s *Source) Sniff(r io.Reader) (Layout, error) {
 // sniff opens r as Each reads it and tells its layout.
 func (s *Source) sniff(r io.Reader) (*bufio.Reader, Layout, error) {
 	br, l, err := s.open(r)
-	if err != nil {
-		return nil, l, err
+	if err != nil || l.Container != "" {
+		return br, l, err
 	}
 	head, err := br.Peek(sniff)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
@@ -312,7 +368,8 @@ func (s *Source) open(r io.Reader) (*bufio.Reader, Layout, error) {
 		s.init()
 	}
 	var l Layout
-	s.raw.Reset(r)
+	s.rawN = countReader{r: r}
+	s.raw.Reset(&s.rawN)
 	d, format, err := decompress(s.raw)
 	if err != nil {
 		return nil, l, err
@@ -322,6 +379,13 @@ func (s *Source) open(r io.Reader) (*bufio.Reader, Layout, error) {
 	if format != "" {
 		s.text.Reset(d)
 		br = s.text
+	}
+	if head, _ := br.Peek(512); isTar(head) {
+		l.Container = "tar"
+		return br, l, nil
+	} else if isZip(head) {
+		l.Container = "zip"
+		return br, l, nil
 	}
 	if u, enc := unicodeText(br, &s.u16); enc != "" {
 		s.utf.Reset(u) // before the binary test: UTF-16 holds NUL bytes
