@@ -244,7 +244,7 @@ func (s *Source) tarMembers(r io.Reader, where place, yield func(m *extract.Matc
 		var skip error
 		switch h.Typeflag {
 		case tar.TypeReg, tar.TypeGNUSparse, '\x00':
-		case tar.TypeDir:
+		case tar.TypeDir, tar.TypeXGlobalHeader: // a folder, the settings of a pax archive
 			continue
 		case tar.TypeSymlink, tar.TypeLink:
 			skip = fmt.Errorf("%w (to %q)", ErrLink, h.Linkname)

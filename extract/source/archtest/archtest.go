@@ -29,6 +29,8 @@ func Tar(t testing.TB, files ...Entry) []byte {
 			h.Typeflag = tar.TypeReg
 		case tar.TypeDir, tar.TypeSymlink:
 			h.Size = 0
+		case tar.TypeXGlobalHeader:
+			h = &tar.Header{Typeflag: f.Type, PAXRecords: map[string]string{"comment": f.Body}}
 		}
 		if err := w.WriteHeader(h); err != nil {
 			t.Fatal(err)
