@@ -6,9 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/klauspost/compress/zstd"
+	"github.com/ulikunitz/xz"
 
 	"github.com/urlsift/urlsift/extract"
 	"github.com/urlsift/urlsift/extract/source/archtest"
@@ -94,12 +99,35 @@ func TestContainers(t *testing.T) {
 	www := "news/comp/infosystems/www/3 7:7 http://www.example.org/www/ (mail)"
 	draft := "Maildir/cur/1.host:2,S 8:12 http://www.example.net/draft.txt (mail)"
 	two := "Maildir/new/2.host 1:22 http://two.example/ (text)"
+	// Made with Python's tarfile (GNU format, bzip2) and zipfile (a
+	// member with the zip64 extra field, force_zip64), as Go writes
+	// neither: article2 in each.
+	bz2, err := os.ReadFile(filepath.Join("testdata", "spool.tar.bz2"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	zip64, err := os.ReadFile(filepath.Join("testdata", "zip64.zip"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tarred := archtest.Tar(t, archtest.Entry{Name: "news/comp/infosystems/www/2", Body: article2})
+	var xzb, zs bytes.Buffer
+	xw, _ := xz.NewWriter(&xzb)
+	xw.Write(tarred)
+	xw.Close()
+	zw, _ := zstd.NewWriter(&zs)
+	zw.Write(tarred)
+	zw.Close()
 	for _, c := range []struct {
 		name string
 		in   io.Reader
 		want []string
 	}{
 		{"tgz", bytes.NewReader(spool(t)), []string{faq, www}},
+		{"tar.bz2", bytes.NewReader(bz2), []string{faq}},
+		{"tar.xz", bytes.NewReader(xzb.Bytes()), []string{faq}},
+		{"tar.zst", bytes.NewReader(zs.Bytes()), []string{faq}},
+		{"zip64", bytes.NewReader(zip64), []string{faq}},
 		{"tar", bytes.NewReader(archtest.Tar(t, archtest.Entry{Name: "news/comp/infosystems/www/2", Body: article2})), []string{faq}},
 		{"zip", bytes.NewReader(maildir), []string{draft, two}},
 		{"zip from a stream", stream{bytes.NewReader(maildir)}, []string{draft, two}},
@@ -288,4 +316,22 @@ func TestOnMember(t *testing.T) {
 	if want := "t.tar{d/a} mail,t.tar{z.zip:e} text"; strings.Join(heard, ",") != want {
 		t.Errorf("heard %q, want %q", heard, want)
 	}
+}
+
+// FuzzContainers: any bytes read as a container, or as what they turn
+// out to be, end without a panic; every match in a member names the
+// input and the member.
+func FuzzContainers(f *testing.F) {
+	f.Add(archtest.Tar(f, archtest.Entry{Name: "a", Body: "<URL:http://a.example/>"}))
+	f.Add(archtest.Gzip(archtest.Tar(f, archtest.Entry{Name: "n/1", Body: article2})))
+	f.Add(archtest.Zip(f, archtest.Entry{Name: "z", Body: "<http://z.example/>"}, archtest.Entry{Name: "m", Body: maildir1}))
+	f.Add(archtest.Tar(f, archtest.Entry{Name: "in.zip", Body: string(archtest.Zip(f, archtest.Entry{Name: "x", Body: "<http://x.example/>"}))}))
+	src := New(WithLimits(Limits{MemberSize: 1 << 20, Members: 64}))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		for m, err := range src.Read(bytes.NewReader(in), "in") {
+			if err == nil && m.Pos.Filename != "in" {
+				t.Fatalf("a match names %q, member %q", m.Pos.Filename, m.Member)
+			}
+		}
+	})
 }
