@@ -28,7 +28,7 @@
 //
 // # The library
 //
-//	// A file as the command reads it: compressed or not, text, mail or mbox.
+//	// A file as the command reads it: compressed or not, text, mail, mbox, rnews or MMDF.
 //	src := source.New(source.SkipBinary(), source.With(extract.ReportInvalid()))
 //	var enc output.Encoder
 //	for m, err := range src.Open("list.mbox.gz") {
@@ -71,11 +71,12 @@
 // bounded buffer) → `wrap` (a candidate to its form, URL text and readings) → `extract`
 // (validate with a `Grammar`, choose, report) → `cmd/urlsift`. Beside them: the grammars
 // `extract/rfc1738` and `extract/rfc3986`, usable on their own; `extract/mail`, which splits
-// mbox files and walks MIME messages and runs `extract` on each part; `extract/source`, which
-// does for a file all that the command does (decompression, byte-order marks, the binary test,
-// text, mail or mbox, the walk of a directory) and reads a large file in pieces; and
-// `extract/output`, which writes a match as the JSON record (`AppendJSON`, or an `Encoder` that
-// keeps the escaped path, input and scheme from one record to the next).
+// mbox files, rnews batches and MMDF files and walks MIME messages and runs `extract` on each
+// part; `extract/source`, which does for a file all that the command does (decompression,
+// byte-order marks, the binary test, text, mail, mbox, rnews or MMDF, the walk of a directory)
+// and reads a large file in pieces; and `extract/output`, which writes a match as the JSON
+// record (`AppendJSON`, or an `Encoder` that keeps the escaped path, input and scheme from one
+// record to the next).
 // `scanner.Position` is the one position type of every package, and `scanner.Lines` the one
 // line counter (the scanner's, the mbox reader's, the Beam splitter's), with one rule for a CR
 // LF that a read cuts in two. The command keeps only flags, the

@@ -45,8 +45,9 @@ type Match struct {
 	// Warnings point at readings a person should look at: the
 	// wrap.Warn... strings.
 	Warnings []string
-	// Input is the kind the input was read as: "text", "mail" or
-	// "mbox" (packages mail and source); "" from an Extractor alone.
+	// Input is the kind the input was read as: "text", "mail", "mbox",
+	// "rnews" or "mmdf" (packages mail and source); "" from an Extractor
+	// alone.
 	Input string
 	// Member is the member of a container (a tar or zip archive) the
 	// match was found in, when Pos.Filename is the container (package
@@ -74,7 +75,8 @@ type Match struct {
 type Mail struct {
 	// Message counts the messages of the input from 1; MessageID is its
 	// Message-ID and MessageOffset the input offset of its "From " line
-	// (0 for a single message).
+	// (of its "#! rnews N" line in an rnews batch, of the separator that
+	// opens it in an MMDF file; 0 for a single message).
 	Message       int
 	MessageID     string
 	MessageOffset int64

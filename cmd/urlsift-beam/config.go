@@ -20,7 +20,7 @@ func (c config) check() error {
 	case !source.KnownGrammar(c.Read.Grammar):
 		return fmt.Errorf("--grammar must be rfc1738, rfc3986, iri or whatwg")
 	case !source.KnownInput(c.Read.Input):
-		return fmt.Errorf("--input-kind must be auto, text, mail or mbox")
+		return fmt.Errorf("--input-kind must be auto, text, mail, mbox, rnews or mmdf")
 	case c.Read.MaxLength < 16 || c.Read.MaxLength > scanner.MaxLengthLimit:
 		return fmt.Errorf("--max-length must be between 16 and %d bytes", scanner.MaxLengthLimit)
 	case c.SplitSize < 1:

@@ -52,7 +52,7 @@ func init() {
 		cfg.Read.Schemes = strings.Split(s, ",")
 		return nil
 	})
-	flag.StringVar(&cfg.Read.Input, "input-kind", "auto", "how to read the inputs, as `KIND`: auto, text, mail or mbox (urlsift's --input)")
+	flag.StringVar(&cfg.Read.Input, "input-kind", "auto", "how to read the inputs, as `KIND`: auto, text, mail, mbox, rnews or mmdf (urlsift's --input)")
 	flag.IntVar(&cfg.Read.MaxLength, "max-length", 8192, "the longest wrapper taken, `N` bytes, from 16 to 1048576")
 	flag.Int64Var(&cfg.SplitSize, "split-size", 64<<20, "split text and mbox files larger than `BYTES` into pieces of about this size")
 	for _, l := range []struct {

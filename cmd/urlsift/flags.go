@@ -82,7 +82,7 @@ func newFlagSet(f *flags) *pflag.FlagSet {
 	fs.BoolVar(&f.unwrapped, "unwrapped", false, `also the URLs written without a wrapper: a scheme of --schemes and ":" at a word start, "URL:" without brackets, URLs between double quotes, and host names starting "www." or "ftp." (printed with http:// or ftp://); only valid ones are printed`)
 	fs.BoolVar(&f.schemeless, "schemeless", false, "as --unwrapped, and also bare host names with a real top-level domain (printed with http://) and e-mail addresses (printed as mailto:)")
 	fs.StringSliceVar(&f.proseSchemes, "schemes", nil, "the schemes that count without a wrapper (`LIST`, instead of the default: "+strings.Join(extract.DefaultSchemes(), ",")+")")
-	fs.StringVar(&f.input, "input", "auto", "how to read the inputs, as `KIND`: auto, text, mail (one message) or mbox; auto takes for mail only what looks like mail")
+	fs.StringVar(&f.input, "input", "auto", "how to read the inputs, as `KIND`: auto, text, mail (one message), mbox, rnews (a news batch: each article after a line #! rnews N, N its bytes) or mmdf (messages between lines of four Control-A); auto takes for mail only what looks like mail")
 	fs.StringVar(&f.color, "color", "auto", "colour file names, lines and columns as grep does `WHEN`: auto (when standard output is a terminal and NO_COLOR is not set), always or never")
 	fs.StringVar(&f.progress, "progress", "auto", "show a progress bar `WHEN`: auto (on long work, when standard error is a terminal), always or never")
 	fs.IntVar(&f.maxLength, "max-length", 8192, "the longest wrapper taken, `N` bytes, from 16 to 1048576")
@@ -247,7 +247,7 @@ func completion(fs *pflag.FlagSet, shell string) (string, error) {
 // choices are the values of the flags that take one of a few.
 var choices = map[string][]string{
 	"grammar":    {"rfc1738", "rfc3986", "iri", "whatwg"},
-	"input":      {"auto", "text", "mail", "mbox"},
+	"input":      {"auto", "text", "mail", "mbox", "rnews", "mmdf"},
 	"progress":   {"auto", "always", "never"},
 	"color":      {"auto", "always", "never"},
 	"completion": {"bash", "zsh", "fish"},
@@ -319,7 +319,7 @@ func (f *flags) invalid() string {
 	case f.maxLength < minMaxLength || f.maxLength > scanner.MaxLengthLimit:
 		return fmt.Sprintf("--max-length must be between %d and %d bytes", minMaxLength, scanner.MaxLengthLimit)
 	case !source.KnownInput(f.input) || f.input == "":
-		return "--input must be auto, text, mail or mbox"
+		return "--input must be auto, text, mail, mbox, rnews or mmdf"
 	case f.progress != "auto" && f.progress != "always" && f.progress != "never":
 		return "--progress must be auto, always or never"
 	case !source.KnownGrammar(f.grammar):

@@ -106,7 +106,7 @@ func BenchmarkSmallMessages(b *testing.B) {
 		b.SetBytes(int64(len(in)))
 		b.ReportAllocs()
 		for b.Loop() {
-			m, got := newMbox(bytes.NewReader(in)), 0
+			m, got := newMbox(bytes.NewReader(in), Mbox), 0
 			for _, _, ok := m.next(); ok; _, _, ok = m.next() {
 				for _, err := m.Read(buf); err == nil; _, err = m.Read(buf) {
 				}

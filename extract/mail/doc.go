@@ -1,6 +1,7 @@
-// Package mail finds URLs in mail and news archives: mbox files and single
-// messages, MIME-encoded, in any charset. Package source reads a file as
-// the command does, compressed or not, and hands mail to this package.
+// Package mail finds URLs in mail and news archives: mbox files, rnews
+// batches, MMDF files and single messages, MIME-encoded, in any charset.
+// Package source reads a file as the command does, compressed or not, and
+// hands mail to this package.
 //
 // A Reader's Matches walks every message of an input and every part of
 // each, nested multiparts and attached messages included, decodes them to
@@ -39,7 +40,8 @@
 //
 // The files, by idea: reader.go is the Reader, which runs package extract
 // on each part and places its matches; walk.go walks an input's messages
-// and their parts, mbox.go splits an mbox into messages, header.go reads a
+// and their parts, mbox.go splits an mbox into messages, and with rnews.go
+// and mmdf.go an rnews batch and an MMDF file, header.go reads a
 // header block and words.go its encoded words, locate.go finds where a
 // multipart's parts start; decode.go chooses a part's decoding, which
 // qp.go, base64.go, charset.go, utf7.go, html.go and flowed.go do; shifts.go
@@ -51,18 +53,21 @@
 //		urlsift --json -H ~/Mail          # every URL of every message and part, with where it is
 //		urlsift --with-message list.mbox.gz
 //
-//	  - Input kinds: `--input auto|text|mail|mbox`. `auto` (the default) takes for mail only what
-//	    looks like mail, so that no text is lost to a header parser: an input is one message when it
-//	    starts with a header block whose field names are letters, digits and `-` only, at least one
-//	    of them a field that mail or news carries (From, To, Cc, Bcc, Subject, Date, Message-ID,
-//	    In-Reply-To, References, Reply-To, Sender, Received, Return-Path, Delivered-To,
+//	  - Input kinds: `--input auto|text|mail|mbox|rnews|mmdf`. `auto` (the default) takes for mail
+//	    only what looks like mail, so that no text is lost to a header parser: an input is one
+//	    message when it starts with a header block whose field names are letters, digits and `-`
+//	    only, at least one of them a field that mail or news carries (From, To, Cc, Bcc, Subject,
+//	    Date, Message-ID, In-Reply-To, References, Reply-To, Sender, Received, Return-Path, Delivered-To,
 //	    Envelope-To, X-Original-To, Resent-From, Resent-To, Resent-Date, Resent-Message-ID,
 //	    MIME-Version, Content-Type, Content-Transfer-Encoding, Content-Disposition, Newsgroups,
 //	    Path, Followup-To, Xref, Lines, NNTP-Posting-Host, Organization, User-Agent, X-Mailer,
 //	    List-Id, DKIM-Signature, Authentication-Results), up to an empty line or the end of the
-//	    input; it is an mbox when its first line starts with `From ` and such a block follows it.
-//	    Anything else is text: `<URL:http://a.example/>` or `12: see <...>` on the first line, or
-//	    `From the archive, see <...>`, are text.
+//	    input; it is an mbox when its first line starts with `From ` and such a block follows it;
+//	    an rnews batch when its first line is `#! rnews ` and a decimal count; an MMDF file when its
+//	    first line is four Control-A bytes and such a block follows it (after a `From ` line, which
+//	    mutt writes there). Lines end in LF or CR LF. Anything else is text:
+//	    `<URL:http://a.example/>` or `12: see <...>` on the first line, `From the archive, see
+//	    <...>`, `#! rnews` without a count, `#!/bin/sh` or three Control-A, are text.
 //	  - Whatever is taken for a header block still gives its URLs, at the file's own line and
 //	    column: the block is scanned as text, and each URL is named by the field it stands in
 //	    (`header:List-Archive`). A test over generated header-like text and a fuzz target check that
@@ -87,6 +92,29 @@
 //	    in memory, as `zstd -d` does.
 //	  - mbox: a message starts after a `From ` line that begins the file or follows an empty line;
 //	    lines `>From `, `>>From `... lose one `>` (mboxrd; this also undoes mboxo's quoting).
+//	  - rnews batch (what rnews(1) reads): a line `#! rnews N`, then the N bytes of an article,
+//	    then the next `#! rnews N` line, and so on; no line is unquoted. An article ends at its
+//	    count, even inside a line, so a `#! rnews` line in an article's body is the article's.
+//	    Where the batch breaks, nothing of it is skipped, and the break is reported with its line
+//	    and column (an error: the exit status is 2): after an article anything but the input's end
+//	    or a `#! rnews N` line is read as the article's too, up to the next line that starts with
+//	    one (a count too small, as every count is once a batch's lines are made CR LF, so loses
+//	    nothing; INN's rnews stops there, older unbatchers skipped lines up to the next count); a
+//	    count past the input's end reads the article as far as it goes and reports the batch cut
+//	    short; text before the first `#! rnews N` line, when `--input rnews` says to read a file
+//	    that does not start like a batch, is read as an article of its own. A count is never
+//	    allocated: an article streams, however large its count.
+//	  - MMDF: messages, each between two lines of four Control-A bytes (`^A^A^A^A`, LF or CR LF);
+//	    a `From ` line right after the opening one (mutt writes one) belongs to the separator; no
+//	    line is unquoted. Empty lines between messages are passed over, and a separator that ends
+//	    the file opens nothing. Other text between messages (a message that lost its opening
+//	    separator, or whose closing one the message before lost) is read as a message of its own,
+//	    up to the next separator, and reported; that separator closes it when another follows at
+//	    once, and else opens the next message, so that one lost separator costs one pair, not
+//	    every message after it. A message that the file ends before its closing separator (a file
+//	    cut short) is read to the end and reported (an error: the exit status is 2).
+//	  - rnews batches and MMDF files are read whole, on one core: where a message starts in them
+//	    is known only from the start of the file.
 //	  - A large mbox (a file of 4 MiB or more, uncompressed, read as an mbox) is read on all cores:
 //	    it is cut at message starts into pieces of about 1 MiB, each read from the lines and
 //	    messages before it, and the output comes in the file's order, the same as a read on one
@@ -118,9 +146,10 @@
 //	    character references decoded, scripts and styles left out), and the `href` and `src`
 //	    attributes that start with a known scheme are reported too, with the form `href`.
 //	  - Where a URL came from: `--json` records of mail add `message` (from 1), `message_id`,
-//	    `message_offset` (the input offset of the message's `From ` line, 0 for a single message)
-//	    and `part`, the MIME part as IMAP numbers it (`1` for the body of a simple message, `2.1`
-//	    for the first part of the second, `3.1` for the body of a message attached as part 3), or
+//	    `message_offset` (the input offset of the message's `From ` line, `#! rnews N` line or
+//	    opening MMDF separator, 0 for a single message) and `part`, the MIME part as IMAP numbers
+//	    it (`1` for the body of a simple message, `2.1` for the first part of the second, `3.1` for
+//	    the body of a message attached as part 3), or
 //	    `header:List-Archive` (`3.header:X-URL` in an attached message), and `charset`, the charset
 //	    the part declares (`us-ascii` when none; absent for header fields), and `part_line`,
 //	    `part_col`, `part_offset`, where the URL stands in its part's decoded text (from 1:1,

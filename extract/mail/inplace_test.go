@@ -24,10 +24,16 @@ func everything(in []byte, streamed, views bool) []string {
 
 // everythingFrom is everything for an mbox that r reads.
 func everythingFrom(r io.Reader, streamed, views bool) []string {
+	return everythingOf(r, Mbox, streamed, views)
+}
+
+// everythingOf is everything for a file of messages of kind (Mbox, Rnews,
+// MMDF) that r reads.
+func everythingOf(r io.Reader, kind Kind, streamed, views bool) []string {
 	var out []string
 	rd := NewReader(extract.ReportInvalid())
 	rd.w.streamed = streamed
-	rd.each(r, Mbox, Start{}, views, func(m *extract.Match, err error) bool {
+	rd.each(r, kind, Start{}, views, func(m *extract.Match, err error) bool {
 		if err != nil {
 			var pe *PartError
 			if errors.As(err, &pe) {
@@ -48,9 +54,16 @@ func everythingFrom(r io.Reader, streamed, views bool) []string {
 // matches handed over in place (Reader.Matches) what their copies give.
 func checkInPlace(t *testing.T, name string, in []byte) {
 	t.Helper()
-	got, want := everything(in, false, false), everything(in, true, false)
+	checkInPlaceOf(t, name, in, Mbox)
+}
+
+// checkInPlaceOf is checkInPlace for a file of messages of kind.
+func checkInPlaceOf(t *testing.T, name string, in []byte, kind Kind) {
+	t.Helper()
+	of := func(streamed, views bool) []string { return everythingOf(bytes.NewReader(in), kind, streamed, views) }
+	got, want := of(false, false), of(true, false)
 	compare(t, name+": in place", got, "streamed", want)
-	compare(t, name+": views", everything(in, false, true), "copies", got)
+	compare(t, name+": views", of(false, true), "copies", got)
 }
 
 // compare fails t at the first record where got and want part.
@@ -135,7 +148,7 @@ func TestInBufferRefills(t *testing.T) {
 	// Read whole, and through a bufio.Reader of the mbox's size, which
 	// the mbox reads as it is (package source gives it one).
 	for _, r := range []io.Reader{bytes.NewReader(in), bufio.NewReaderSize(bytes.NewReader(in), 64<<10)} {
-		m, inPlace := newMbox(r), 0
+		m, inPlace := newMbox(r, Mbox), 0
 		for i := 0; ; i++ {
 			if _, _, ok := m.next(); !ok {
 				if i != n {

@@ -18,10 +18,12 @@ const (
 	Text    Kind = iota // plain text
 	Message             // one message: RFC 5322 header fields, then a body
 	Mbox                // messages, each after a "From " line
+	Rnews               // a news batch: articles, each after a "#! rnews N" line that counts its bytes
+	MMDF                // messages, each between two lines of four Control-A bytes
 )
 
-// String returns "text", "mail" or "mbox", the names of urlsift's
-// --input flag, and "Kind(n)" for any other value.
+// String returns "text", "mail", "mbox", "rnews" or "mmdf", the names of
+// urlsift's --input flag, and "Kind(n)" for any other value.
 func (k Kind) String() string {
 	switch k {
 	case Text:
@@ -30,6 +32,10 @@ func (k Kind) String() string {
 		return "mail"
 	case Mbox:
 		return "mbox"
+	case Rnews:
+		return "rnews"
+	case MMDF:
+		return "mmdf"
 	}
 	return "Kind(" + strconv.Itoa(int(k)) + ")"
 }
@@ -41,11 +47,26 @@ func (k Kind) String() string {
 // mail or news carries (From, To, Subject, Date, Message-ID, Received,
 // Newsgroups, Path, MIME-Version, Content-Type...), up to an empty line or
 // the end of head; an mbox when its first line starts with "From " and
-// such a block follows it. Anything else is text.
+// such a block follows it; an rnews batch when its first line is "#! rnews "
+// and a decimal count; an MMDF file when its first line is four Control-A
+// bytes and such a block follows it (after a "From " line, which mutt
+// writes there). Lines end in LF or CR LF. Anything else is text.
 func Detect(head []byte) Kind {
-	if bytes.HasPrefix(head, []byte("From ")) {
-		if _, rest, ok := bytes.Cut(head, []byte("\n")); ok && headerBlock(rest) {
+	line, rest, ok := cutLine(head)
+	switch {
+	case bytes.HasPrefix(head, from):
+		if ok && headerBlock(rest) {
 			return Mbox
+		}
+		return Text
+	case rnewsLine(line):
+		return Rnews
+	case mmdfSeparator(line):
+		if bytes.HasPrefix(rest, from) {
+			_, rest, _ = cutLine(rest)
+		}
+		if headerBlock(rest) {
+			return MMDF
 		}
 		return Text
 	}
@@ -55,12 +76,23 @@ func Detect(head []byte) Kind {
 	return Text
 }
 
+// cutLine cuts b after its first line: the line with its LF, if it has
+// one, and the rest.
+func cutLine(b []byte) (line, rest []byte, ok bool) {
+	i := bytes.IndexByte(b, '\n')
+	if i < 0 {
+		return b, nil, false
+	}
+	return b[:i+1], b[i+1:], true
+}
+
 // Part is one text part of a message, or its header block.
 type textPart struct {
 	// Message counts the messages of the input from 1; MessageID is
 	// its Message-ID field and MessageOffset the input offset of its
-	// "From " line (0 for a single message). Message is 0 for a single
-	// message whose header broke, read as text from its first byte.
+	// separator line, as extract.Mail says (0 for a single message).
+	// Message is 0 for a single message whose header broke, read as text
+	// from its first byte.
 	Message       int
 	MessageID     string
 	MessageOffset int64

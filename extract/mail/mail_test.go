@@ -56,6 +56,34 @@ func TestDetect(t *testing.T) {
 		{"Subject: x\nX-Cut-Sho", Message}, // the head ends inside what may be a field
 		{"Content-Type: text\n\nbody", Message},
 		{"Newsgroups: comp.lang.go\nPath: a!b\n\n", Message},
+		// rnews batches: "#! rnews ", a decimal count, a line end.
+		{"#! rnews 1234\nPath: a!b\n", Rnews},
+		{"#! rnews 12\r\nFrom: a\r\n", Rnews},
+		{"#! rnews 0\n", Rnews},
+		{"#! rnews 99999999999999999999999\n", Rnews},
+		{"#! rnews\nPath: a!b\n", Text},
+		{"#! rnews \nPath: a!b\n", Text},
+		{"#! rnews 12x\n", Text},
+		{"#! rnews  12\n", Text},
+		{"#! rnews -1\n", Text},
+		{"#! rnews 12 \n", Text},
+		{"#! rnews 12", Text}, // no line end
+		{"#! rnews 12\rPath: a!b\r", Text},
+		{"#! RNEWS 12\n", Text},
+		{"#! cunbatch\n", Text},
+		{"#!/bin/sh\necho <http://a.example/>\n", Text},
+		// MMDF: four Control-A, a line end, a header block (after mutt's
+		// "From " line, when there is one).
+		{"\x01\x01\x01\x01\nFrom: a\nSubject: x\n\n", MMDF},
+		{"\x01\x01\x01\x01\r\nFrom: a\r\n\r\n", MMDF},
+		{"\x01\x01\x01\x01\nFrom a@example.org Mon Jan  1 00:00:00 2001\nFrom: a\n\n", MMDF},
+		{"\x01\x01\x01\nFrom: a\nSubject: x\n\n", Text},
+		{"\x01\x01\x01\x01\x01\nFrom: a\n\n", Text},
+		{"\x01\x01\x01\x01 \nFrom: a\n\n", Text},
+		{"\x01\x01\x01\x01\nprose, then <http://a.example/>\n", Text},
+		{"\x01\x01\x01\x01\nNote: prose\n\n", Text},
+		{"\x01\x01\x01\x01", Text},
+		{"\x01\x01\x01\x01\n", Text},
 	} {
 		if got := Detect([]byte(c.head)); got != c.want {
 			t.Errorf("Detect(%q) = %v, want %v", c.head, got, c.want)
@@ -65,7 +93,7 @@ func TestDetect(t *testing.T) {
 
 // readMbox splits an mbox and returns each message's offset and text.
 func readMbox(r io.Reader) ([]string, error) {
-	m := newMbox(r)
+	m := newMbox(r, Mbox)
 	var got []string
 	for {
 		at, _, ok := m.next()
@@ -172,7 +200,7 @@ func TestMboxAcrossBuffers(t *testing.T) {
 	for _, rd := range []func(io.Reader) io.Reader{
 		func(r io.Reader) io.Reader { return r }, iotest.OneByteReader, iotest.HalfReader, iotest.DataErrReader,
 	} {
-		m := newMbox(rd(strings.NewReader(in.String())))
+		m := newMbox(rd(strings.NewReader(in.String())), Mbox)
 		for i := 0; ; i++ {
 			at, line, ok := m.next()
 			if !ok {
@@ -326,6 +354,10 @@ func FuzzMatches(f *testing.F) {
 		}
 	}
 	f.Add([]byte("From a\n\n<http://a/>\n\nFrom b\nContent-Type: multipart/mixed; boundary=x\n\n--x\n\n<http://b/>\n--x--\n"))
+	for _, s := range []string{rnewsBatch, crlf(rnewsBatch), strings.Replace(rnewsBatch, "244", "200", 1), rnewsBatch[:633],
+		mmdfFile, crlf(mmdfFile), mmdfFile[:458], strings.Replace(mmdfFile, "\x01\x01\x01\x01\n\x01\x01\x01\x01\n", "\x01\x01\x01\x01\n", 1)} {
+		f.Add([]byte(s))
+	}
 	// One Reader and one buffered reader for every input of the run, as
 	// package source keeps them: each input is read as a new Reader reads it.
 	shared, sharedBr := NewReader(extract.ReportInvalid()), bufio.NewReaderSize(nil, 64<<10)
@@ -367,11 +399,14 @@ func FuzzMatches(f *testing.F) {
 			}
 			checkInPlace(t, "input", in)
 		}
+		if kind == Rnews || kind == MMDF {
+			checkInPlaceOf(t, "input", in, kind)
+		}
 	})
 }
 
 func TestKindString(t *testing.T) {
-	for k, want := range map[Kind]string{Text: "text", Message: "mail", Mbox: "mbox", 3: "Kind(3)", -1: "Kind(-1)"} {
+	for k, want := range map[Kind]string{Text: "text", Message: "mail", Mbox: "mbox", Rnews: "rnews", MMDF: "mmdf", 5: "Kind(5)", -1: "Kind(-1)"} {
 		if got := k.String(); got != want {
 			t.Errorf("Kind(%d).String() = %q, want %q", int(k), got, want)
 		}

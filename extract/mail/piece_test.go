@@ -19,7 +19,7 @@ import (
 // message.
 func messageStarts(in []byte) []int {
 	var at []int
-	m := newMbox(bytes.NewReader(in))
+	m := newMbox(bytes.NewReader(in), Mbox)
 	for {
 		off, _, ok := m.next()
 		if !ok {

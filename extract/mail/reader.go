@@ -56,7 +56,11 @@ func (rd *Reader) SetFilename(name string) {
 // message and part, in input order, with the errors met: a *PartError
 // costs a part or a message, or warns of one read all the same, and the
 // walk goes on; any other error ends it (a *scanner.Error, with the
-// place in the input where reading stopped). at says where r stands when
+// place in the input where reading stopped). In an rnews batch or an
+// MMDF file, a *PartError of a message as a whole (Path "") follows a
+// message read all the same where the file breaks its form: its Err is a
+// *scanner.Error at that place (io.ErrUnexpectedEOF for a file cut short,
+// see the package doc). at says where r stands when
 // it is a piece of a larger mbox, from a message's "From " line on (see
 // MessageAt): its positions and message numbers are then the input's;
 // the zero Start is the input's start.

@@ -20,10 +20,11 @@ import (
 // Body, are valid until then, as one serves them all. Errors that cost
 // one part or one message are *PartError values and the walk goes on;
 // any other error ends it. A Text input is one part, its Body r. For an
-// Mbox, a piece of an input starts at a message's "From " line, at at;
-// Text and Message inputs ignore at, as their parts count from their own
-// start. When streamed, every message of an mbox is read through its
-// reader, none in place, as tests compare.
+// Mbox (an Rnews or MMDF input too), a piece of an input starts at a
+// message's separator line, at at; Text and Message inputs ignore at, as
+// their parts count from their own start. When streamed, every message of
+// a file of messages is read through its reader, none in place, as tests
+// compare.
 func parts(r io.Reader, kind Kind, at Start, streamed bool) iter.Seq2[*textPart, error] {
 	w := &walker{streamed: streamed}
 	return w.parts(r, kind, at)
@@ -37,34 +38,8 @@ func (w *walker) parts(r io.Reader, kind Kind, at Start) iter.Seq2[*textPart, er
 		switch kind {
 		case Text:
 			yield(&textPart{Body: r, input: w.input}, nil)
-		case Mbox:
-			m := newMbox(r)
-			w.ended, w.chain = m.ended, append(w.chain[:0], &m.unquoted)
-			if at.Pos.IsValid() {
-				m.offset, m.lines = at.Pos.Offset, scanner.LinesAt(scanner.Position{Line: at.Pos.Line, Column: 1})
-			}
-			for n := at.Messages + 1; ; n++ {
-				at, line, ok := m.next()
-				if !ok {
-					break
-				}
-				origin := scanner.Position{Offset: m.offset, Line: line, Column: 1}
-				if msg := m.inBuffer(); msg != nil && len(msg) <= maxHeader && !w.streamed {
-					m.inMsg = false // all of it is in memory: reads of it never wait
-					if !w.messageInPlace(msg, n, at, origin) {
-						return
-					}
-					m.take(msg, true)
-					continue
-				}
-				if ok, _ := w.message(m, n, at, origin); !ok {
-					return
-				}
-			}
-			if m.err != nil && m.err != io.EOF {
-				// The input failed, where the pieces read end.
-				yield(nil, &scanner.Error{Pos: m.reached(), Err: m.err})
-			}
+		case Mbox, Rnews, MMDF:
+			w.messages(newMbox(r, kind), at)
 		default:
 			w.chain = w.chain[:0]
 			c := counting{r: r, lines: scanner.LinesAt(scanner.Position{})}
@@ -72,6 +47,43 @@ func (w *walker) parts(r io.Reader, kind Kind, at Start) iter.Seq2[*textPart, er
 				yield(nil, &scanner.Error{Pos: c.lines.Pos(), Err: err}) // the input failed, where it was read to
 			}
 		}
+	}
+}
+
+// messages walks the messages of m, an mbox, an rnews batch or an MMDF
+// file, the first numbered after at.Messages, each followed by what it
+// breaks of the file's form (PartErrors of the message as a whole).
+func (w *walker) messages(m *mbox, at Start) {
+	w.ended, w.chain = m.ended, append(w.chain[:0], &m.unquoted)
+	if at.Pos.IsValid() {
+		m.offset, m.lines = at.Pos.Offset, scanner.LinesAt(scanner.Position{Line: at.Pos.Line, Column: 1})
+	}
+	for n := at.Messages + 1; ; n++ {
+		at, line, ok := m.next()
+		if !ok {
+			break
+		}
+		// The message starts where m is, but for a first line that it
+		// has read already (a message with no separator).
+		origin := scanner.Position{Offset: m.offset - int64(len(m.line)), Line: line, Column: 1}
+		if msg := m.inBuffer(); msg != nil && len(msg) <= maxHeader && !w.streamed {
+			m.inMsg = false // all of it is in memory: reads of it never wait
+			if !w.messageInPlace(msg, n, at, origin) {
+				return
+			}
+			m.take(msg, true)
+		} else if ok, _ := w.message(m, n, at, origin); !ok {
+			return
+		}
+		for _, err := range m.damage {
+			if !w.yield(nil, &PartError{Message: w.msg, MessageID: w.id, MessageOffset: w.offset, Err: err}) {
+				return
+			}
+		}
+	}
+	if m.err != nil && m.err != io.EOF {
+		// The input failed, where the pieces read end.
+		w.yield(nil, &scanner.Error{Pos: m.reached(), Err: m.err})
 	}
 }
 
@@ -138,9 +150,10 @@ func (w *walker) newPart(path, cs string) *textPart {
 	return p
 }
 
-// message walks one message, numbered n, whose "From " line is at input
-// offset at and whose header starts at origin, and reads what is left of
-// it. It returns false when the consumer stopped, and the input's error.
+// message walks one message, numbered n, whose separator line ("From ",
+// "#! rnews N", ^A^A^A^A) is at input offset at and whose header starts at
+// origin, and reads what is left of it. It returns false when the
+// consumer stopped, and the input's error.
 func (w *walker) message(r io.Reader, n int, at int64, origin scanner.Position) (bool, error) {
 	w.msg, w.id, w.offset = n, "", at
 	// A *bufio.Reader as large is read as it is. It is not kept in w.br,
@@ -166,10 +179,10 @@ func (w *walker) depthHeader() *header {
 	return atDepth(&w.headers, w.depth, func() *header { return new(header) })
 }
 
-// messageInPlace walks message n of an mbox as message does, but msg,
-// all of it from the line after its "From " line up to the separator
-// that ends it, is read where it lies: its header is taken in one go
-// and its body is read from memory.
+// messageInPlace walks message n of a file of messages as message does,
+// but msg, all of it from the line after its separator line up to the
+// separator that ends it (or its count), is read where it lies: its
+// header is taken in one go and its body is read from memory.
 func (w *walker) messageInPlace(msg []byte, n int, at int64, origin scanner.Position) bool {
 	w.msg, w.id, w.offset = n, "", at
 	h := w.depthHeader()

@@ -80,6 +80,12 @@ func TestSniff(t *testing.T) {
 		{"gzip", New(), gz.Bytes(), Layout{Compression: "gzip", Kind: mail.Mbox}, false},
 		{"UTF-16", New(), utf16, Layout{Encoding: "utf-16le", Kind: mail.Text}, false},
 		{"binary", New(), []byte("a\x00b"), Layout{Kind: mail.Text, Binary: true}, true},
+		// rnews batches and MMDF files are read whole.
+		{"rnews", New(), []byte("#! rnews 14\nSubject: x\n\nx\n"), Layout{Kind: mail.Rnews}, false},
+		{"mmdf", New(), []byte("\x01\x01\x01\x01\r\nSubject: x\r\n\r\nx\r\n\x01\x01\x01\x01\r\n"), Layout{Kind: mail.MMDF}, false},
+		{"rnews, input forced", Settings{Input: "rnews"}.New(), []byte("see"), Layout{Kind: mail.Rnews}, false},
+		{"mmdf, input forced", Settings{Input: "mmdf"}.New(), []byte("see"), Layout{Kind: mail.MMDF}, false},
+		{"#! rnews without a count", New(), []byte("#! rnews\nSubject: x\n\n"), Layout{Kind: mail.Text}, true},
 	} {
 		l, err := c.src.Sniff(bytes.NewReader(c.in))
 		if err != nil || l != c.want || l.Splittable() != c.split {

@@ -13,7 +13,7 @@ import (
 // with the Source they make.
 type Settings struct {
 	Grammar    string       // "rfc1738" (or ""), "rfc3986", "iri" or "whatwg"
-	Input      string       // "auto" (or ""), "text", "mail" or "mbox"
+	Input      string       // "auto" (or ""), "text", "mail", "mbox", "rnews" or "mmdf"
 	MaxLength  int          // the longest wrapper; 0 for the default
 	Off        extract.Rule // the layout rules turned off
 	Unwrapped  bool         // also the URLs of prose
@@ -33,7 +33,7 @@ var grammars = map[string]extract.Grammar{
 }
 
 // inputs are the kinds of input by name; auto is absent.
-var inputs = map[string]mail.Kind{"text": mail.Text, "mail": mail.Message, "mbox": mail.Mbox}
+var inputs = map[string]mail.Kind{"text": mail.Text, "mail": mail.Message, "mbox": mail.Mbox, "rnews": mail.Rnews, "mmdf": mail.MMDF}
 
 // KnownGrammar says whether Settings.Grammar takes name.
 func KnownGrammar(name string) bool { return grammars[name] != nil }

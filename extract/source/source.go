@@ -1,9 +1,9 @@
 // Package source finds the URLs of a file the way the urlsift command
 // does: it sees through gzip, bzip2, xz and zstd (by their magic bytes),
 // decodes UTF-16 and UTF-32 with a byte-order mark, skips binary input
-// when asked, tells text, one mail message and an mbox apart, and yields
-// the matches of package extract with their mail context. An indexer
-// that embeds urlsift needs nothing else:
+// when asked, tells text, one mail message, an mbox, an rnews batch and an
+// MMDF file apart, and yields the matches of package extract with their
+// mail context. An indexer that embeds urlsift needs nothing else:
 //
 //	src := source.New(source.SkipBinary(), source.With(extract.ReportInvalid()))
 //	for m, err := range src.Open("list.mbox.gz") {
@@ -240,7 +240,10 @@ type Layout struct {
 // Splittable says whether the input can be read in pieces with
 // EachPiece: its bytes are its text (neither compressed nor in another
 // encoding), and it is text or an mbox, which start over at every line
-// and every message.
+// and every message. An rnews batch and an MMDF file are read whole: a
+// message start in them is known only from the start of the file (an
+// article's count, a separator that opens or closes), which a piece
+// does not see.
 func (l Layout) Splittable() bool {
 	return l.Compression == "" && l.Encoding == "" && l.Container == "" && (l.Kind == mail.Text || l.Kind == mail.Mbox)
 }

@@ -40,6 +40,8 @@ func TestRead(t *testing.T) {
 		{"text", New(), []byte("see <http://a.example/>"), []string{"text 1:5 http://a.example/"}, nil},
 		{"mail", New(), []byte("From: a\nSubject: b\n\n<http://b.example/>"), []string{"mail 4:1 http://b.example/"}, nil},
 		{"mbox", New(), []byte("From x\nFrom: a\n\n<http://c.example/>\n"), []string{"mbox 4:1 http://c.example/"}, nil},
+		{"rnews", New(), []byte("#! rnews 32\nSubject: x\n\n<http://f.example/>\n"), []string{"rnews 4:1 http://f.example/"}, nil},
+		{"mmdf", New(), []byte("\x01\x01\x01\x01\nSubject: x\n\n<http://g.example/>\n\x01\x01\x01\x01\n"), []string{"mmdf 4:1 http://g.example/"}, nil},
 		{"forced text", New(As(mail.Text)), []byte("From: a\n\n<http://d.example/>"), []string{"text 3:1 http://d.example/"}, nil},
 		{"UTF-16", New(), utf16, []string{"text 1:3 http://u.example/"}, nil},
 		{"binary read", New(), []byte("\x00<http://e.example/>"), []string{"text 1:2 http://e.example/"}, nil},
