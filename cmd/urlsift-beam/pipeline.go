@@ -287,21 +287,7 @@ func (fn *scanFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, u un
 	}()
 	yield := func(m *extract.Match, err error) {
 		if err != nil {
-			kind, at := "error", m.Pos.Offset
-			var pe *mail.PartError
-			var me *source.MemberError
-			switch {
-			case errors.As(err, &me):
-				at = max(me.Offset, 0)
-				if me.Warning {
-					kind = "warning"
-				}
-			case errors.As(err, &pe):
-				at = pe.MessageOffset
-				if pe.Warning {
-					kind = "warning"
-				}
-			}
+			kind, at := problemKind(m, err)
 			if kind == "error" {
 				errs++
 			} else {
@@ -357,6 +343,27 @@ func (fn *scanFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, u un
 		rt.TryClaim(rt.GetRestriction().(offsetrange.Restriction).End)
 	}
 	return werr
+}
+
+// problemKind returns the kind of the problem record of err, met at m
+// ("error" or "warning"), and the offset that orders it among its file's.
+func problemKind(m *extract.Match, err error) (kind string, at int64) {
+	kind, at = "error", m.Pos.Offset
+	var pe *mail.PartError
+	var me *source.MemberError
+	switch {
+	case errors.As(err, &me):
+		at = max(me.Offset, 0)
+		if me.Warning {
+			kind = "warning"
+		}
+	case errors.As(err, &pe):
+		at = pe.MessageOffset
+		if pe.Warning {
+			kind = "warning"
+		}
+	}
+	return kind, at
 }
 
 // finalizeFn renames the files of the committed bundles to the shards

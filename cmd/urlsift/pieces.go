@@ -90,20 +90,7 @@ func (wk *worker) inPieces(f *os.File, listed int64, s *sink, read *atomic.Int64
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			src := s.o.read.New()
-			var enc output.Encoder
-			for p := range tasks {
-				w := &chunkWriter{out: p.res.items, stopped: stopped, enc: &enc}
-				ps := sink{o: s.o, name: s.name, w: w, res: p.res}
-				if l.Kind == mail.Text {
-					readText(f, size, src, p, &ps, read, stopped)
-				} else {
-					src.EachPiece(counter{io.NewSectionReader(f, p.lo, p.hi-p.lo), read, stopped}, s.name, mail.Mbox, p.at, ps.match)
-					p.res.stats.Messages = src.Counts().Messages - p.at.Messages
-				}
-				w.flush()
-				close(p.res.items)
-			}
+			readPieces(tasks, f, size, l.Kind, s, read, stopped)
 		}()
 	}
 	// The pieces' output goes out in their order, behind the one being
@@ -142,6 +129,25 @@ func (wk *worker) inPieces(f *os.File, listed int64, s *sink, read *atomic.Int64
 		s.fail(&os.PathError{Op: "read", Path: s.name, Err: err})
 	}
 	return true
+}
+
+// readPieces reads the pieces of f, of size bytes and of kind, that come
+// from tasks, each into its result, as s would.
+func readPieces(tasks <-chan piece, f *os.File, size int64, kind mail.Kind, s *sink, read *atomic.Int64, stopped <-chan struct{}) {
+	src := s.o.read.New()
+	var enc output.Encoder
+	for p := range tasks {
+		w := &chunkWriter{out: p.res.items, stopped: stopped, enc: &enc}
+		ps := sink{o: s.o, name: s.name, w: w, res: p.res}
+		if kind == mail.Text {
+			readText(f, size, src, p, &ps, read, stopped)
+		} else {
+			src.EachPiece(counter{io.NewSectionReader(f, p.lo, p.hi-p.lo), read, stopped}, s.name, mail.Mbox, p.at, ps.match)
+			p.res.stats.Messages = src.Counts().Messages - p.at.Messages
+		}
+		w.flush()
+		close(p.res.items)
+	}
 }
 
 // cut reads f of size bytes, an mbox or text (kind), and calls emit for
