@@ -48,6 +48,11 @@
 // a link or a special file (skipped), and a name that is absolute or
 // climbs out with ".." (read: the name is only a label). OnMember reports
 // each member read, for a command that counts members as files.
+//
+// A real news spool packed as a .tar.gz gives the records of its unpacked
+// tree, member for file, in every mode of the command: the CMU 20
+// Newsgroups set (19,997 articles of 1993) does, in the 15 modes of
+// cmd/urlsift/spool-check.sh, which checks any spool so.
 package source
 
 import (
