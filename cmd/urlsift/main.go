@@ -74,6 +74,10 @@ func (o *options) url(m *extract.Match) string {
 	return m.URL
 }
 
+// linesShown says whether the lines of the matches are printed (-n,
+// --json, --format): read in pieces, text is then counted first.
+func (o *options) linesShown() bool { return o.json || o.lineNumber || o.format != nil }
+
 // keep says whether a match is printed: invalid ones only with --json or
 // a --format that names the reason, and with --scheme, only those
 // schemes.

@@ -30,10 +30,12 @@ import (
 // message start; tests make it small.
 var pieceSize int64 = 1 << 20
 
-// pieceChunks is how many chunks of output a piece holds while the
-// pieces before it are printed: 1 MiB, about a piece's worth of --json
-// records, so that a piece is read at once even when its output is
-// large.
+// pieceChunks is how many chunks of output a piece of an mbox holds
+// while the pieces before it are printed: 1 MiB, about a piece's worth of
+// --json records, so that a piece is read at once even when its output is
+// large; a piece of text, four times as large, holds four times as many
+// (with 16, never-closed quoted wrappers took 273 ms on two cores, with
+// 64 237 ms: the piece after the one printed waited for room).
 const pieceChunks = 16
 
 // forcePieces reads text with wrappers alone in pieces too, which tests
@@ -72,12 +74,13 @@ func (wk *worker) inPieces(f *os.File, listed int64, s *sink, read *atomic.Int64
 	if err != nil || !l.Splittable() || l.Binary {
 		return false // read whole, which reports what it finds
 	}
-	if l.Kind == mail.Text && !s.o.read.Unwrapped && !s.o.read.Schemeless && !forcePieces {
+	counted := l.Kind == mail.Text && s.o.linesShown()
+	if counted && !s.o.read.Unwrapped && !s.o.read.Schemeless && !forcePieces {
 		// Wrappers alone cost less than the reading of the bytes, which
-		// pieces of text do twice, once to count their lines: the RFC set
-		// four times over took 0.13 s in pieces on two cores, 0.09 s read
-		// whole; dense --json records, bound by their printing, took as
-		// long (BENCHMARKS.md, "Slow paths").
+		// pieces of text whose lines are printed read twice, once to
+		// count them: the RFC set four times over took 0.13 s in pieces
+		// on two cores, 0.09 s read whole; dense --json records, bound by
+		// their printing, took as long (BENCHMARKS.md, "Slow paths").
 		return false
 	}
 	every := pieceSize
@@ -110,11 +113,15 @@ func (wk *worker) inPieces(f *os.File, listed int64, s *sink, read *atomic.Int64
 	line := make(chan int, 1) // the line the next piece of text starts at
 	line <- 1
 	err = cut(f, l.Kind, size, every, s.name, func(lo, hi int64, at mail.Start) bool {
-		r := &result{items: make(chan item, pieceChunks)}
+		r := &result{items: make(chan item, pieceChunks*every/pieceSize/2)}
 		select {
 		case ordered <- r:
 		case <-stopped:
 			return false
+		}
+		if !counted {
+			tasks <- piece{lo, hi, at, nil, nil, r}
+			return true
 		}
 		next := make(chan int, 1)
 		tasks <- piece{lo, hi, at, line, next, r}
@@ -188,9 +195,11 @@ func cut(f io.ReaderAt, kind mail.Kind, size, every int64, name string, emit fun
 
 // piece is a piece of a file that inPieces reads: [lo, hi), where lo
 // stands (an mbox's), and the result its output goes to. A piece of text
-// learns the line it starts at from the piece before it (line), and
-// gives the line it ends at to the piece after it (next), as soon as it
-// has counted its lines, before it scans them.
+// whose lines are printed learns the line it starts at from the piece
+// before it (line), and gives the line it ends at to the piece after it
+// (next), as soon as it has counted its lines, before it scans them; with
+// line nil, its lines are not printed, and it counts them from its start
+// (relative).
 type piece struct {
 	lo, hi int64
 	at     mail.Start
@@ -211,19 +220,21 @@ type piece struct {
 func readText(f *os.File, size int64, src *source.Source, p piece, ps *sink, read *atomic.Int64, stopped <-chan struct{}) {
 	margin := textMargin(ps.o.read.MaxLength)
 	q, err := source.LineStart(f, p.lo-margin)
-	var before, own int
-	if err == nil {
-		before, _, err = source.Count(f, mail.Text, q, p.lo, size)
-	}
-	if err == nil {
-		own, _, err = source.Count(f, mail.Text, p.lo, p.hi, size)
-	}
-	var line int
-	select {
-	case line = <-p.line:
-		p.next <- line + own
-	case <-stopped:
-		return
+	line, before := 1, 0
+	if p.line != nil {
+		var own int
+		if err == nil {
+			before, _, err = source.Count(f, mail.Text, q, p.lo, size)
+		}
+		if err == nil {
+			own, _, err = source.Count(f, mail.Text, p.lo, p.hi, size)
+		}
+		select {
+		case line = <-p.line:
+			p.next <- line + own
+		case <-stopped:
+			return
+		}
 	}
 	if err != nil {
 		ps.fail(&os.PathError{Op: "read", Path: ps.name, Err: err})
@@ -240,8 +251,23 @@ func readText(f *os.File, size int64, src *source.Source, p piece, ps *sink, rea
 		case err == nil && m.Pos.Offset >= p.hi,
 			errors.As(err, &se) && se.Pos.Offset >= p.hi:
 			return false // the piece after holds it
+		case se != nil && p.line == nil:
+			err = fileLine(f, size, q, se)
 		}
 		return ps.match(m, err)
 	})
 	read.Add(p.hi - p.lo)
+}
+
+// fileLine returns se, met in a piece of f (of size bytes) read from q
+// whose lines count from 1 at q, with its line in the file: the lines
+// before q are counted then, as an error is rare.
+func fileLine(f io.ReaderAt, size, q int64, se *scanner.Error) error {
+	lines, _, err := source.Count(f, mail.Text, 0, q, size)
+	if err != nil {
+		return se
+	}
+	e := *se
+	e.Pos.Line += lines
+	return &e
 }

@@ -242,7 +242,8 @@ func TestTextPieces(t *testing.T) {
 	for _, flags := range [][]string{{"--unwrapped", "--json"}, {"--unwrapped", "-n", "--max-length", "64"},
 		{"--unwrapped", "--json", "--max-length", "300"}, {"--unwrapped", "-u", "--stats"}, {"--unwrapped", "-c"},
 		{"--unwrapped", "--json", "--max-length", "200"}, {"--unwrapped", "--json", "--schemeless", "--grammar", "iri"},
-		{"--unwrapped", "--normalize", "--stats", "-n"}, {"--json", "--max-length", "100"}, {"-Hn", "--stats"}} {
+		{"--unwrapped", "--normalize", "--stats", "-n"}, {"--json", "--max-length", "100"}, {"-Hn", "--stats"},
+		{"-H", "--max-length", "100"}, {"--unwrapped", "--schemeless", "--stats"}} {
 		args := append(flags, file)
 		pieceSize = 1 << 40
 		want := runOn(1, args)
@@ -255,5 +256,18 @@ func TestTextPieces(t *testing.T) {
 				t.Errorf("%q, pieces of %d bytes:%s", flags, 4*size, firstDiff(got, want))
 			}
 		}
+	}
+}
+
+// TestFileLine: an error met in a piece whose lines count from its start
+// gets its line in the file, the lines before the piece counted then (a
+// CR LF and a lone CR among them).
+func TestFileLine(t *testing.T) {
+	text := "one\ntwo\r\nthree\rfour\nfive\n"
+	q := int64(strings.Index(text, "four"))
+	se := &scanner.Error{Pos: scanner.Position{Filename: "f", Offset: q + 5, Line: 2, Column: 1}, Err: io.ErrUnexpectedEOF}
+	got := fileLine(strings.NewReader(text), int64(len(text)), q, se)
+	if want := "f:5:1: unexpected EOF"; got.Error() != want || se.Pos.Line != 2 {
+		t.Errorf("got %q, want %q (and the error given unchanged)", got, want)
 	}
 }
