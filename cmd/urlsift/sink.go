@@ -43,28 +43,8 @@ func (s *sink) match(m *extract.Match, err error) bool {
 	if w.stop {
 		return false
 	}
-	var me *source.MemberError
-	if err != nil && errors.As(err, &me) {
-		return s.memberError(err, me)
-	}
-	if err != nil && errors.Is(err, source.ErrBinary) {
-		res.binary = true
-		return false
-	}
 	if err != nil {
-		var pe *mail.PartError
-		if errors.As(err, &pe) && pe.Warning {
-			if errors.Is(err, mail.ErrNotText) {
-				res.skipped++
-				if !o.json {
-					return true // counted in the summary
-				}
-			}
-			w.message(s.name + ": " + err.Error())
-			return true
-		}
-		s.fail(err)
-		return true
+		return s.problem(err)
 	}
 	if o.stats {
 		res.stats.Add(m)
@@ -99,6 +79,33 @@ func (s *sink) match(m *extract.Match, err error) bool {
 	default:
 		w.record(o, m)
 	}
+	return true
+}
+
+// problem takes an error of the input, and says whether to read on. It is
+// a function of its own: the errors it looks for, taken by address,
+// would be allocated at each match were it match's.
+func (s *sink) problem(err error) bool {
+	var me *source.MemberError
+	if errors.As(err, &me) {
+		return s.memberError(err, me)
+	}
+	if errors.Is(err, source.ErrBinary) {
+		s.res.binary = true
+		return false
+	}
+	var pe *mail.PartError
+	if errors.As(err, &pe) && pe.Warning {
+		if errors.Is(err, mail.ErrNotText) {
+			s.res.skipped++
+			if !s.o.json {
+				return true // counted in the summary
+			}
+		}
+		s.w.message(s.name + ": " + err.Error())
+		return true
+	}
+	s.fail(err)
 	return true
 }
 
