@@ -135,3 +135,19 @@ func TestArchiveProblems(t *testing.T) {
 		t.Error("a file was written")
 	}
 }
+
+// TestArchiveBomb: a zip member that expands a thousandfold stops the
+// reading of its archive, said on standard error with exit status 2 and
+// counted by --stats, the URLs before it kept.
+func TestArchiveBomb(t *testing.T) {
+	bomb := writeFile(t, t.TempDir(), "bomb.zip", string(archtest.Zip(t,
+		archtest.Entry{Name: "first", Body: "<URL:http://first.example/>\n"},
+		archtest.Entry{Name: "bomb", Body: strings.Repeat(" ", 32<<20) + "<URL:http://late.example/>\n"},
+		archtest.Entry{Name: "after", Body: "<URL:http://after.example/>\n"})))
+	var out, errOut bytes.Buffer
+	rc := run([]string{"--stats", bomb}, nil, &out, &errOut)
+	if rc != 2 || out.String() != "http://first.example/\n" || !strings.Contains(errOut.String(), bomb+"{bomb}:1:") ||
+		!strings.Contains(errOut.String(), "a decompression bomb?") || !strings.Contains(errOut.String(), "1 members of containers read, 1 skipped") {
+		t.Errorf("exit %d, %q, %s", rc, out.String(), errOut.String())
+	}
+}

@@ -94,6 +94,9 @@ func (s *sink) problem(err error) bool {
 		s.res.binary = true
 		return false
 	}
+	if errors.Is(err, source.ErrBomb) || errors.Is(err, source.ErrTooLarge) {
+		s.res.stats.MembersSkipped++ // the rest of a member, or of its container, is not read
+	}
 	var pe *mail.PartError
 	if errors.As(err, &pe) && pe.Warning {
 		if errors.Is(err, mail.ErrNotText) {
