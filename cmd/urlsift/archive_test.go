@@ -85,6 +85,8 @@ func TestArchives(t *testing.T) {
 		{[]string{"-c", tgz, tarred}, tgz + "{comp/infosystems/www/2}:1\n" + tgz + "{comp/infosystems/www/3}:0\n" +
 			tarred + "{maildir.zip:Maildir/cur/1.host:2,S}:1\n" + tarred + "{maildir.zip:Maildir/new/2.host}:1\n" + tarred + "{notes.txt}:1\n"},
 		{[]string{"-l", tgz}, tgz + "{comp/infosystems/www/2}\n"},
+		{[]string{"-c", tgz}, tgz + "{comp/infosystems/www/2}:1\n" + tgz + "{comp/infosystems/www/3}:0\n"},
+		{[]string{"-c", "-u", tgz}, tgz + "{comp/infosystems/www/2}:1\n" + tgz + "{comp/infosystems/www/3}:0\n"},
 		{[]string{"-L", tgz}, tgz + "{comp/infosystems/www/3}\n"},
 		{[]string{"-L", "-u", tgz, tgz}, tgz + "{comp/infosystems/www/3}\n" + tgz + "{comp/infosystems/www/2}\n" + tgz + "{comp/infosystems/www/3}\n"},
 	} {

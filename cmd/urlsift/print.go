@@ -53,7 +53,7 @@ func printAll(jobs iter.Seq[*job], o options, stdin io.Reader, stdout, stderr io
 				continue
 			}
 			if it.listing != "" {
-				it.out, listed = o.listLine(getChunk(), it.listing, listed), 0
+				it.out, listed = o.listLine(getChunk(), it.listing, listed, it.member), 0
 			}
 			if it.msg != "" {
 				t.werr = t.out.Flush()
@@ -115,11 +115,13 @@ func (t *tally) report(o options, stderr io.Writer, read int64, seconds float64)
 }
 
 // listLine appends the line of -c, -l or -L for the file name, which has
-// n URLs to print, to dst.
-func (o *options) listLine(dst []byte, name string, n int) []byte {
+// n URLs to print, to dst. A member of an archive (member) is named by
+// -c even without -H: its counts alone would say nothing of which is
+// which.
+func (o *options) listLine(dst []byte, name string, n int, member bool) []byte {
 	switch {
 	case o.count:
-		if o.withName { // "file:N"
+		if o.withName || member { // "file:N"
 			dst = append(append(dst, printable(displayName(name))...), ':')
 		}
 		return append(strconv.AppendInt(dst, int64(n), 10), o.end)

@@ -140,9 +140,9 @@ func (s *sink) member(m source.Member) {
 	name := m.Path + "{" + m.Name + "}"
 	if o.unique {
 		s.w.flush()
-		s.w.send(item{listing: name})
+		s.w.send(item{listing: name, member: true})
 	} else {
-		s.w.Write(o.listLine(nil, name, res.count))
+		s.w.Write(o.listLine(nil, name, res.count, true))
 	}
 	res.count = 0
 }
