@@ -189,6 +189,18 @@ func (c counter) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// countedInput returns in, read through a counter, and file when in is a
+// regular file: a sizedFile, which a zip archive is read at offsets of.
+func countedInput(in io.Reader, file *os.File, read *atomic.Int64, stopped <-chan struct{}) io.Reader {
+	c := counter{in, read, stopped}
+	if file != nil {
+		if st, err := file.Stat(); err == nil && st.Mode().IsRegular() {
+			return sizedFile{c, file, st.Size()}
+		}
+	}
+	return c
+}
+
 // sizedFile is a regular file read through its counter, which can also
 // be read at any offset, as a zip archive is (source.Source.Each).
 type sizedFile struct {
@@ -212,10 +224,9 @@ func (s sizedFile) Size() int64 { return s.size }
 
 // worker holds what reading a file needs, reused from file to file.
 type worker struct {
-	src   *source.Source
-	enc   output.Encoder // its --json records, from file to file
-	buf   []byte         // a small file, read whole
-	piece []byte         // a piece of text, read whole
+	src *source.Source
+	enc output.Encoder // its --json records, from file to file
+	buf []byte         // a small file, read whole
 }
 
 // smallFile is the largest file read whole with one read: the files of a
@@ -283,21 +294,13 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 	}
 	wk.src.SetSkipBinary(j.walked) // a file named on the command line is always read
 	wk.src.OnMember(s.member)
-	if file != nil {
-		if st, err := file.Stat(); err == nil && st.Mode().IsRegular() {
-			in = sizedFile{counter{in, read, stopped}, file, st.Size()} // a zip is read at offsets
-		}
-	}
 	pieces := file != nil && wk.inPieces(file, j.size, &s, read, stopped)
 	switch {
 	case small:
 		read.Add(int64(len(b)))
 		wk.src.EachBytes(b, j.name, s.match)
 	case !pieces:
-		if _, ok := in.(sizedFile); !ok {
-			in = counter{in, read, stopped}
-		}
-		wk.src.Each(in, j.name, s.match)
+		wk.src.Each(countedInput(in, file, read, stopped), j.name, s.match)
 	}
 	if !pieces {
 		res.stats.Messages = wk.src.Counts().Messages
