@@ -132,6 +132,8 @@ func TestContainers(t *testing.T) {
 		{"zip", bytes.NewReader(maildir), []string{draft, two}},
 		{"zip from a stream", stream{bytes.NewReader(maildir)}, []string{draft, two}},
 		{"zip.gz", stream{bytes.NewReader(archtest.Gzip(maildir))}, []string{draft, two}},
+		{"zip.gz that can be read at offsets", bytes.NewReader(archtest.Gzip(maildir)), []string{draft, two}},
+		{"V7 tar", bytes.NewReader(v7(t, tarred)), []string{faq}},
 		{"zip in a tar", bytes.NewReader(archtest.Tar(t,
 			archtest.Entry{Name: "mail.zip", Body: string(maildir)},
 			archtest.Entry{Name: "readme", Body: "\n<http://outer.example/>\n"},
@@ -145,6 +147,45 @@ func TestContainers(t *testing.T) {
 				t.Errorf("got\n%s\nerrors %q; want\n%s", strings.Join(got, "\n"), errs, strings.Join(c.want, "\n"))
 			}
 		})
+	}
+}
+
+// v7 returns the tar archive of one member, tarred, as a V7 tar writes
+// it: no magic, the checksum made again.
+func v7(t *testing.T, tarred []byte) []byte {
+	b := bytes.Clone(tarred)
+	if string(b[257:262]) != "ustar" {
+		t.Fatalf("not ustar: %q", b[257:265])
+	}
+	clear(b[257:500]) // the magic, the version, the owner's names, the device, the prefix
+	copy(b[148:156], "        ")
+	sum := 0
+	for _, c := range b[:512] {
+		sum += int(c)
+	}
+	copy(b[148:156], fmt.Sprintf("%06o\x00 ", sum))
+	return b
+}
+
+// TestNoBomb: an archive whose members come to more than RatioFloor
+// bytes, expanding little, is read whole, whether read through its
+// reader (a tar) or at offsets (a zip).
+func TestNoBomb(t *testing.T) {
+	var text strings.Builder
+	h := uint64(1)
+	for text.Len() < RatioFloor+1<<20 {
+		h = h*6364136223846793005 + 1442695040888963407
+		fmt.Fprintf(&text, "%016x\n", h)
+	}
+	body := text.String() + "<URL:http://end.example/>\n"
+	for name, in := range map[string][]byte{
+		"tar": archtest.Tar(t, archtest.Entry{Name: "big", Body: body}),
+		"zip": archtest.Zip(t, archtest.Entry{Name: "big", Body: body}),
+	} {
+		got, errs := members(New(), bytes.NewReader(in))
+		if len(got) != 1 || !strings.HasSuffix(got[0], "http://end.example/ (text)") || len(errs) > 0 {
+			t.Errorf("%s: got %q, errors %q", name, got, errs)
+		}
 	}
 }
 
@@ -207,6 +248,12 @@ func TestContainerProblems(t *testing.T) {
 			[]string{"ok 1:1 http://ok.example/ (text)"}, []string{"in: more members than the limit: 2 members"}, false},
 		{"too large", New(WithLimits(Limits{MemberSize: 10})), tarred, nil,
 			[]string{"in{ok}: at offset 512: member larger than the limit: 25 bytes, the limit 10", "in{b}: at offset 1536: member larger"}, false},
+		{"as large as the limit", New(WithLimits(Limits{MemberSize: 25})), tarred,
+			[]string{"ok 1:1 http://ok.example/ (text)", "b 1:1 http://b.example/ (text)"}, nil, false},
+		{"as many zip members as the limit", New(WithLimits(Limits{Members: 2})), zipped,
+			[]string{"ok 1:1 http://ok.example/ (text)", "b 1:1 http://b.example/ (text)"}, nil, false},
+		{"zip names out of the archive", New(), archtest.Zip(t, archtest.Entry{Name: "../x", Body: "<URL:http://up.example/>\n"}),
+			[]string{"../x 1:1 http://up.example/ (text)"}, []string{"in{../x}: name leads out"}, true},
 		{"too deep", New(WithLimits(Limits{Depth: 1})), archtest.Tar(t, archtest.Entry{Name: "z.zip", Body: string(zipped)}, ok),
 			[]string{"ok 1:1 http://ok.example/ (text)"}, []string{"in{z.zip}: container nested deeper than the limit"}, false},
 	} {
@@ -217,6 +264,9 @@ func TestContainerProblems(t *testing.T) {
 			}
 			if len(errs) != len(c.errs) && c.name != "encrypted" {
 				t.Fatalf("errors %q, want %q", errs, c.errs)
+			}
+			if c.name == "zip names out of the archive" && strings.Contains(errs[0], "offset") {
+				t.Errorf("%q: a member of a zip has no offset in its container as read", errs[0])
 			}
 			for i, want := range c.errs {
 				if i >= len(errs) && c.name == "encrypted" {
