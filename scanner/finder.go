@@ -149,6 +149,9 @@ const (
 	all     filter = iota
 	schemes        // ":" after a scheme byte, not followed by what ends a URL ("Note: ...")
 	www            // "." after "www" or "ftp" at a word start (without hostsMode)
+	// "." that a label may follow (hostsMode): not the end of a
+	// sentence, nor a dot of a run ("...").
+	label
 	// 0xEF followed by 0xBC, or last in the data: what starts "＜", "＞"
 	// or "：". Searched for by its second byte, which text with many
 	// characters of three bytes (CJK, or UTF-16 decoded) holds far less
@@ -196,6 +199,12 @@ func (f *finder) filtered(buf []byte, i int) int {
 			}
 		case www:
 			if k >= 3 && isWWW(buf[k-3:k]) && (k == 3 || !wordByte[buf[k-4]] && !boundNot[buf[k-4]]) {
+				return k
+			}
+		case label:
+			// A byte past the data may be a label's (it is not known);
+			// one that is not ASCII may start a letter of one.
+			if k+1 == len(buf) || buf[k+1] >= 0x80 || hostByte[buf[k+1]] && buf[k+1] != '-' {
 				return k
 			}
 		}

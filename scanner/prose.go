@@ -50,7 +50,7 @@ func (s *Scanner) proseInit() {
 	p.dot, p.at = finder{c: '.', filter: www}, finder{c: '@'}
 	p.lf, p.cr = finder{c: '\n'}, finder{c: '\r'}
 	if p.schemeless {
-		p.dot.filter = all
+		p.dot.filter = label
 	}
 	if noShortcuts {
 		p.colon.filter, p.dot.filter = all, all
@@ -423,11 +423,6 @@ func (s *Scanner) schemeAt(j, floor int, final bool) (c proseCand, more bool) {
 // ASCII ones or back: a host name glued to CJK text takes none of it.
 func (s *Scanner) hostAt(j, floor int, final bool) (c proseCand, more bool) {
 	c.start = -1
-	if j+1 < s.w && s.buf[j+1] < utf8.RuneSelf && (!hostByte[s.buf[j+1]] || s.buf[j+1] == '-') {
-		// The end of a sentence: no label follows the dot, nothing to
-		// look for before it (the common case in prose).
-		return c, false
-	}
 	k := j
 	for k > floor {
 		if b := s.buf[k-1]; b < utf8.RuneSelf && (k == j || s.buf[k] < utf8.RuneSelf) {
