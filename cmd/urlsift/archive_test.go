@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -94,6 +95,18 @@ func TestArchives(t *testing.T) {
 		run(c.args, nil, &out, &errOut)
 		if out.String() != c.want {
 			t.Errorf("%q: got\n%s\nwant\n%s%s", c.args, out.String(), c.want, errOut.String())
+		}
+	}
+	// From standard input, a member is named as a record names it.
+	spool, err := os.ReadFile(tgz)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"-c", "-"}, {"-H", "-"}} {
+		var out bytes.Buffer
+		run(args, bytes.NewReader(spool), &out, io.Discard)
+		if want := "(standard input){comp/infosystems/www/2}:"; !strings.HasPrefix(out.String(), want) {
+			t.Errorf("%q: got %q, want it to start with %q", args, out.String(), want)
 		}
 	}
 	var stats bytes.Buffer

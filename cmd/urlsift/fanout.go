@@ -129,7 +129,7 @@ type item struct {
 	keyed   bool
 	counted bool   // with -u and -c, -l or -L: the URL key counts for its file, and prints nothing
 	listing string // with -u and -c, -l or -L: the name of the file whose line is written, its URLs counted
-	member  bool   // that file is a member of an archive
+	member  string // with listing: the member of the archive listing that is the file
 }
 
 // task is a job and where its result goes.
@@ -313,6 +313,6 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 		w.flush()
 		w.send(item{listing: j.name})
 	case o.listing():
-		w.Write(o.listLine(nil, j.name, res.count, false))
+		w.Write(o.listLine(nil, j.name, "", res.count))
 	}
 }

@@ -53,7 +53,7 @@ func printAll(jobs iter.Seq[*job], o options, stdin io.Reader, stdout, stderr io
 				continue
 			}
 			if it.listing != "" {
-				it.out, listed = o.listLine(getChunk(), it.listing, listed, it.member), 0
+				it.out, listed = o.listLine(getChunk(), it.listing, it.member, listed), 0
 			}
 			if it.msg != "" {
 				t.werr = t.out.Flush()
@@ -114,19 +114,19 @@ func (t *tally) report(o options, stderr io.Writer, read int64, seconds float64)
 	return 1
 }
 
-// listLine appends the line of -c, -l or -L for the file name, which has
-// n URLs to print, to dst. A member of an archive (member) is named by
-// -c even without -H: its counts alone would say nothing of which is
-// which.
-func (o *options) listLine(dst []byte, name string, n int, member bool) []byte {
+// listLine appends the line of -c, -l or -L for the file name, or for
+// its member (when member is not ""), which has n URLs to print, to dst.
+// A member of an archive is named by -c even without -H: its counts alone
+// would say nothing of which is which.
+func (o *options) listLine(dst []byte, name, member string, n int) []byte {
 	switch {
 	case o.count:
-		if o.withName || member { // "file:N"
-			dst = append(append(dst, printable(displayName(name))...), ':')
+		if o.withName || member != "" { // "file:N"
+			dst = append(append(dst, printable(memberName(name, member))...), ':')
 		}
 		return append(strconv.AppendInt(dst, int64(n), 10), o.end)
 	case o.filesWith && n > 0, o.filesWithout && n == 0:
-		return append(append(dst, printable(displayName(name))...), o.end)
+		return append(append(dst, printable(memberName(name, member))...), o.end)
 	}
 	return dst
 }

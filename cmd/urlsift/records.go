@@ -8,6 +8,7 @@ import (
 
 	"github.com/urlsift/urlsift/extract"
 	"github.com/urlsift/urlsift/extract/output"
+	"github.com/urlsift/urlsift/extract/source"
 )
 
 // appendRecord appends the output of one match: its JSON record, its
@@ -80,12 +81,7 @@ func displayName(name string) string {
 
 // memberName is the name of an input, or of the member of a container
 // (when member is not ""), as ugrep writes it: "spool.tgz{comp/www/2}".
-func memberName(name, member string) string {
-	if member == "" {
-		return displayName(name)
-	}
-	return displayName(name) + "{" + member + "}"
-}
+func memberName(name, member string) string { return source.MemberName(displayName(name), member) }
 
 // rejected says whether m is a wrapper that the grammar rejected: with
 // neither --json nor --stats such wrappers are not printed, and one line

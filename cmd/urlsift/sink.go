@@ -137,12 +137,11 @@ func (s *sink) member(m source.Member) {
 	if !o.listing() || s.w.stop {
 		return
 	}
-	name := m.Path + "{" + m.Name + "}"
 	if o.unique {
 		s.w.flush()
-		s.w.send(item{listing: name, member: true})
+		s.w.send(item{listing: m.Path, member: m.Name})
 	} else {
-		s.w.Write(o.listLine(nil, name, res.count, true))
+		s.w.Write(o.listLine(nil, m.Path, m.Name, res.count))
 	}
 	res.count = 0
 }

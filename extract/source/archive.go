@@ -201,11 +201,15 @@ func (p place) in(name string) place {
 }
 
 // String names p as ugrep does: "a.tgz{dir/file}".
-func (p place) String() string {
-	if p.member == "" {
-		return p.path
+func (p place) String() string { return MemberName(p.path, p.member) }
+
+// MemberName names the member of the container at path as ugrep does,
+// "spool.tgz{comp/www/2}", and is path itself when member is "".
+func MemberName(path, member string) string {
+	if member == "" {
+		return path
 	}
-	return p.path + "{" + p.member + "}"
+	return path + "{" + member + "}"
 }
 
 // outside says whether a member's name is absolute or climbs out of its
