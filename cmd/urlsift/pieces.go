@@ -15,12 +15,14 @@ import (
 	"github.com/urlsift/urlsift/scanner"
 )
 
-// A large mbox, or a large text file read for URLs in prose too, is read
-// on all cores: the messages of an mbox do not depend on one another, and
-// a URL of text on nothing more than twice the longest wrapper before it. One goroutine cuts the file
-// into pieces of about pieceSize bytes (four times that for text), at
-// message starts or at line starts, counting the lines and messages
-// before each, so that every piece reads its positions and message
+// A large mbox, or a large text file (unless its lines are printed and
+// its wrappers alone are read: see inPieces), is read on all cores: the
+// messages of an mbox do not depend on one another, and a URL of text on
+// nothing more than twice the longest wrapper before it. One goroutine
+// cuts the file into pieces of about pieceSize bytes (four times that for
+// text), at message starts or at line starts; it counts the lines and
+// messages before each piece of an mbox, and a piece of text counts its
+// own (readText), so that every piece reads its positions and message
 // numbers as the whole file gives them (source.Source.EachPiece); the
 // pieces are read at once, and their output is sent in their order. A
 // piece of text is read from a margin before it (textMargin) to a margin
@@ -33,9 +35,10 @@ var pieceSize int64 = 1 << 20
 // pieceChunks is how many chunks of output a piece of an mbox holds
 // while the pieces before it are printed: 1 MiB, about a piece's worth of
 // --json records, so that a piece is read at once even when its output is
-// large; a piece of text, four times as large, holds four times as many
-// (with 16, never-closed quoted wrappers took 273 ms on two cores, with
-// 64 237 ms: the piece after the one printed waited for room).
+// large; a piece of text, four times as large, holds twice as many, 2 MiB
+// (never-closed quoted wrappers on two cores took 273 ms with 1 MiB, the
+// piece after the one printed waiting for room, and 243 ms with 2 MiB;
+// 4 MiB gave 237 ms but 35 MiB at most on 1 GiB).
 const pieceChunks = 16
 
 // forcePieces reads text with wrappers alone in pieces too, which tests
