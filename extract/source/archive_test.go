@@ -385,3 +385,20 @@ func FuzzContainers(f *testing.F) {
 		}
 	})
 }
+
+// TestEachBytesContainers: an archive in memory (EachBytes, as the
+// command reads a small file of a tree) gives what it gives as a reader,
+// a zip read at offsets of the bytes.
+func TestEachBytesContainers(t *testing.T) {
+	for _, in := range [][]byte{spool(t), archtest.Zip(t, archtest.Entry{Name: "m", Body: maildir1})} {
+		want, _ := members(New(), bytes.NewReader(in))
+		var got []string
+		New().EachBytes(in, "in", func(m *extract.Match, err error) bool {
+			got = append(got, fmt.Sprintf("%s %d:%d %s (%s) %v", m.Member, m.Pos.Line, m.Pos.Column, m.URL, m.Input, err))
+			return true
+		})
+		if len(want) == 0 || strings.Join(got, "\n") != strings.Join(want, " <nil>\n")+" <nil>" {
+			t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	}
+}

@@ -181,14 +181,23 @@ func (s *Source) Read(r io.Reader, name string) iter.Seq2[extract.Match, error] 
 // false.
 func (s *Source) Each(r io.Reader, name string, yield func(m *extract.Match, err error) bool) {
 	br, l, err := s.sniff(r)
+	ra, _ := r.(sized)
+	s.read(br, nil, ra, l, err, name, yield)
+}
+
+// read reads the input name that sniff opened as br, its layout l (or
+// err, its error): a container at offsets through ra when it is not nil,
+// plain text where it lies in b when b is not nil.
+func (s *Source) read(br *bufio.Reader, b []byte, ra sized, l Layout, err error, name string, yield func(m *extract.Match, err error) bool) {
 	switch {
 	case err != nil:
 		s.fail(name, err, yield)
 	case l.Container != "":
-		ra, _ := r.(sized)
 		s.containerFile(br, ra, name, l, yield)
 	case l.Binary && s.skipBinary:
 		s.fail(name, ErrBinary, yield)
+	case b != nil && l.Compression == "" && l.Encoding == "" && l.Kind == mail.Text:
+		s.each(nil, b, name, l.Kind, mail.Start{}, yield)
 	default:
 		s.each(br, nil, name, l.Kind, mail.Start{}, yield)
 	}
@@ -209,18 +218,7 @@ func (s *Source) containerFile(br *bufio.Reader, ra sized, name string, l Layout
 func (s *Source) EachBytes(b []byte, name string, yield func(m *extract.Match, err error) bool) {
 	s.in.Reset(b)
 	br, l, err := s.sniff(&s.in)
-	switch {
-	case err != nil:
-		s.fail(name, err, yield)
-	case l.Container != "":
-		s.containerFile(br, bytes.NewReader(b), name, l, yield)
-	case l.Binary && s.skipBinary:
-		s.fail(name, ErrBinary, yield)
-	case l.Compression == "" && l.Encoding == "" && l.Kind == mail.Text:
-		s.each(nil, b, name, l.Kind, mail.Start{}, yield)
-	default:
-		s.each(br, nil, name, l.Kind, mail.Start{}, yield)
-	}
+	s.read(br, b, &s.in, l, err, name, yield)
 }
 
 // Layout is what the first bytes of an input say about how it is read.
