@@ -179,12 +179,18 @@ type counter struct {
 }
 
 func (c counter) Read(p []byte) (int, error) {
+	return c.count(func() (int, error) { return c.r.Read(p) })
+}
+
+// count makes a read, read, unless the run is stopped, and counts what it
+// read.
+func (c counter) count(read func() (int, error)) (int, error) {
 	select {
 	case <-c.stopped:
 		return 0, errStopped
 	default:
 	}
-	n, err := c.r.Read(p)
+	n, err := read()
 	c.n.Add(int64(n))
 	return n, err
 }
@@ -210,14 +216,7 @@ type sizedFile struct {
 }
 
 func (s sizedFile) ReadAt(p []byte, off int64) (int, error) {
-	select {
-	case <-s.stopped:
-		return 0, errStopped
-	default:
-	}
-	n, err := s.f.ReadAt(p, off)
-	s.n.Add(int64(n))
-	return n, err
+	return s.count(func() (int, error) { return s.f.ReadAt(p, off) })
 }
 
 func (s sizedFile) Size() int64 { return s.size }
