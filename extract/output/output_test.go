@@ -3,6 +3,7 @@ package output
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -16,6 +17,7 @@ import (
 	"github.com/urlsift/urlsift/extract"
 	"github.com/urlsift/urlsift/extract/mail"
 	"github.com/urlsift/urlsift/extract/rfc1738"
+	"github.com/urlsift/urlsift/extract/source"
 	"github.com/urlsift/urlsift/scanner"
 )
 
@@ -320,6 +322,10 @@ func TestAppendProblem(t *testing.T) {
 			`{"path":"a.txt","kind":"error","error":"open a.txt: file does not exist","offset":7}`},
 		{"error", &scanner.Error{Pos: scanner.Position{Filename: "a.txt", Offset: 9, Line: 2, Column: 3}, Err: io.ErrUnexpectedEOF},
 			`{"path":"a.txt","kind":"error","error":"a.txt:2:3: unexpected EOF","offset":7}`},
+		{"warning", &source.MemberError{Name: "a.txt{m/1}", Offset: 512, Warning: true, Err: source.ErrBinary},
+			`{"path":"a.txt","kind":"warning","error":"a.txt{m/1}: at offset 512: binary file skipped","offset":7}`},
+		{"error", errors.New("a.txt is cut short"),
+			`{"path":"a.txt","kind":"error","error":"a.txt: a.txt is cut short","offset":7}`},
 		{"warning", &mail.PartError{Message: 3, MessageID: "<m@x>", Path: "2", Err: mail.ErrNotText, Warning: true},
 			`{"path":"a.txt","kind":"warning","error":"a.txt: message 3 <m@x> part 2: not text: skipped","offset":7,"message":3,"message_id":"<m@x>","part":"2"}`},
 	} {

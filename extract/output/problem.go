@@ -4,11 +4,15 @@ import (
 	"errors"
 	"io/fs"
 	"strconv"
-	"strings"
 
 	"github.com/urlsift/urlsift/extract/mail"
 	"github.com/urlsift/urlsift/scanner"
 )
+
+// named is an error that names its input first, as an error in a
+// member of a container (source.MemberError) names the container and the
+// member.
+type named interface{ Input() string }
 
 // AppendProblem appends the JSON record of what could not be read, or was
 // read with a warning, to dst, without a newline:
@@ -24,11 +28,9 @@ import (
 func AppendProblem(dst []byte, path, kind string, offset int64, err error) []byte {
 	text := err.Error()
 	switch err.(type) {
-	case *scanner.Error, *fs.PathError: // they name the file
+	case *scanner.Error, *fs.PathError, named: // they name the file
 	default:
-		if !strings.HasPrefix(text, path) { // a member of a container names its container first
-			text = path + ": " + text
-		}
+		text = path + ": " + text
 	}
 	dst = append(dst, `{"path":`...)
 	dst = AppendString(dst, path)

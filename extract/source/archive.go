@@ -107,6 +107,10 @@ func (e *MemberError) Error() string {
 
 func (e *MemberError) Unwrap() error { return e.Err }
 
+// Input returns the name the error starts with, the member's (Name):
+// a writer of errors that puts the input's name before them leaves it.
+func (e *MemberError) Input() string { return e.Name }
+
 // Member is a member of a container that Each read through, as
 // Source.OnMember reports it once it is read.
 type Member struct {
