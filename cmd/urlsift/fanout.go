@@ -195,14 +195,24 @@ func (c counter) count(read func() (int, error)) (int, error) {
 	return n, err
 }
 
-// countedInput returns in, read through a counter, and file when in is a
-// regular file: a sizedFile, which a zip archive is read at offsets of.
-func countedInput(in io.Reader, file *os.File, read *atomic.Int64, stopped <-chan struct{}) io.Reader {
-	c := counter{in, read, stopped}
-	if file != nil {
-		if st, err := file.Stat(); err == nil && st.Mode().IsRegular() {
-			return sizedFile{c, file, st.Size()}
+// regularSize returns the size of f when it is a regular file, else -1
+// (standard input, when f is nil; a FIFO, a device).
+func regularSize(f *os.File) int64 {
+	if f != nil {
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+			return st.Size()
 		}
+	}
+	return -1
+}
+
+// countedInput returns in, read through a counter, and file, when in is
+// a regular file of size bytes (not -1): a sizedFile, which a zip archive
+// is read at offsets of.
+func countedInput(in io.Reader, file *os.File, size int64, read *atomic.Int64, stopped <-chan struct{}) io.Reader {
+	c := counter{in, read, stopped}
+	if size >= 0 {
+		return sizedFile{c, file, size}
 	}
 	return c
 }
@@ -293,13 +303,14 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 	}
 	wk.src.SetSkipBinary(j.walked) // a file named on the command line is always read
 	wk.src.OnMember(s.member)
-	pieces := file != nil && wk.inPieces(file, j.size, &s, read, stopped)
+	size := regularSize(file)
+	pieces := size >= 0 && wk.inPieces(file, size, &s, read, stopped)
 	switch {
 	case small:
 		read.Add(int64(len(b)))
 		wk.src.EachBytes(b, j.name, s.match)
 	case !pieces:
-		wk.src.Each(countedInput(in, file, read, stopped), j.name, s.match)
+		wk.src.Each(countedInput(in, file, size, read, stopped), j.name, s.match)
 	}
 	if !pieces {
 		res.stats.Messages = wk.src.Counts().Messages

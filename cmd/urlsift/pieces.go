@@ -60,19 +60,13 @@ func textMargin(maxLength int) int64 {
 
 // inPieces reads f, an input of the worker, in pieces on all cores when
 // it is a large uncompressed mbox or text file and the machine has more
-// than one core. listed is its size when the job was listed (-1 if unknown): a
-// file smaller than a few pieces costs no call more. It returns false,
-// having read nothing of f, when f is to be read whole.
-func (wk *worker) inPieces(f *os.File, listed int64, s *sink, read *atomic.Int64, stopped <-chan struct{}) bool {
+// than one core. size is the size of f, a regular file. It returns
+// false, having read nothing of f, when f is to be read whole.
+func (wk *worker) inPieces(f *os.File, size int64, s *sink, read *atomic.Int64, stopped <-chan struct{}) bool {
 	cores := runtime.GOMAXPROCS(0)
-	if cores < 2 || 0 <= listed && listed < 4*pieceSize || s.o.quiet || s.o.maxCount > 0 {
+	if cores < 2 || size < 4*pieceSize || s.o.quiet || s.o.maxCount > 0 {
 		return false // -q and -m stop a file where it is: it is read whole
 	}
-	st, err := f.Stat()
-	if err != nil || !st.Mode().IsRegular() || st.Size() < 4*pieceSize {
-		return false
-	}
-	size := st.Size()
 	l, err := wk.src.Sniff(io.NewSectionReader(f, 0, size))
 	if err != nil || !l.Splittable() || l.Binary {
 		return false // read whole, which reports what it finds
