@@ -209,7 +209,7 @@ func regularSize(f *os.File) int64 {
 // countedInput returns in, read through a counter, and file, when in is
 // a regular file of size bytes (not -1): a sizedFile, which a zip archive
 // is read at offsets of.
-func countedInput(in io.Reader, file *os.File, size int64, read *atomic.Int64, stopped <-chan struct{}) io.Reader {
+func countedInput(in io.Reader, file io.ReaderAt, size int64, read *atomic.Int64, stopped <-chan struct{}) io.Reader {
 	c := counter{in, read, stopped}
 	if size >= 0 {
 		return sizedFile{c, file, size}
@@ -221,8 +221,14 @@ func countedInput(in io.Reader, file *os.File, size int64, read *atomic.Int64, s
 // be read at any offset, as a zip archive is (source.Source.Each).
 type sizedFile struct {
 	counter
-	f    *os.File
+	f    io.ReaderAt
 	size int64
+}
+
+// sizedReader is a regular file, read from start to end or at offsets.
+type sizedReader interface {
+	io.Reader
+	io.ReaderAt
 }
 
 func (s sizedFile) ReadAt(p []byte, off int64) (int, error) {
@@ -304,13 +310,18 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 	wk.src.SetSkipBinary(j.walked) // a file named on the command line is always read
 	wk.src.OnMember(s.member)
 	size := regularSize(file)
-	pieces := size >= 0 && wk.inPieces(file, size, &s, read, stopped)
+	var reg sizedReader
+	if size >= 0 {
+		reg = regular(file)
+		in = reg
+	}
+	pieces := size >= 0 && wk.inPieces(reg, size, &s, read, stopped)
 	switch {
 	case small:
 		read.Add(int64(len(b)))
 		wk.src.EachBytes(b, j.name, s.match)
 	case !pieces:
-		wk.src.Each(countedInput(in, file, size, read, stopped), j.name, s.match)
+		wk.src.Each(countedInput(in, reg, size, read, stopped), j.name, s.match)
 	}
 	if !pieces {
 		res.stats.Messages = wk.src.Counts().Messages

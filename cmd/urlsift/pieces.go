@@ -62,7 +62,7 @@ func textMargin(maxLength int) int64 {
 // it is a large uncompressed mbox or text file and the machine has more
 // than one core. size is the size of f, a regular file. It returns
 // false, having read nothing of f, when f is to be read whole.
-func (wk *worker) inPieces(f *os.File, size int64, s *sink, read *atomic.Int64, stopped <-chan struct{}) bool {
+func (wk *worker) inPieces(f io.ReaderAt, size int64, s *sink, read *atomic.Int64, stopped <-chan struct{}) bool {
 	cores := runtime.GOMAXPROCS(0)
 	if cores < 2 || size < 4*pieceSize || s.o.quiet || s.o.maxCount > 0 {
 		return false // -q and -m stop a file where it is: it is read whole
@@ -137,7 +137,7 @@ func (wk *worker) inPieces(f *os.File, size int64, s *sink, read *atomic.Int64, 
 
 // readPieces reads the pieces of f, of size bytes and of kind, that come
 // from tasks, each into its result, as s would.
-func readPieces(tasks <-chan piece, f *os.File, size int64, kind mail.Kind, s *sink, read *atomic.Int64, stopped <-chan struct{}) {
+func readPieces(tasks <-chan piece, f io.ReaderAt, size int64, kind mail.Kind, s *sink, read *atomic.Int64, stopped <-chan struct{}) {
 	src := s.o.read.New()
 	var enc output.Encoder
 	for p := range tasks {
@@ -214,7 +214,7 @@ type piece struct {
 // own: reads of a few pages, which stay in the processor's cache, cost
 // less than one read of the whole piece (BENCHMARKS.md, "Slow paths").
 // The bytes it counts as read are its own.
-func readText(f *os.File, size int64, src *source.Source, p piece, ps *sink, read *atomic.Int64, stopped <-chan struct{}) {
+func readText(f io.ReaderAt, size int64, src *source.Source, p piece, ps *sink, read *atomic.Int64, stopped <-chan struct{}) {
 	margin := textMargin(ps.o.read.MaxLength)
 	q, err := source.LineStart(f, p.lo-margin)
 	line, before := 1, 0
@@ -241,14 +241,17 @@ func readText(f *os.File, size int64, src *source.Source, p piece, ps *sink, rea
 	var none atomic.Int64
 	r := counter{io.NewSectionReader(f, q, min(p.hi+margin, size)-q), &none, stopped}
 	src.EachPiece(r, ps.name, mail.Text, at, func(m *extract.Match, err error) bool {
-		var se *scanner.Error
+		if err == nil {
+			if m.Pos.Offset < p.lo {
+				return true // the piece before holds it
+			}
+			return m.Pos.Offset < p.hi && ps.match(m, nil) // else the piece after holds it
+		}
+		se, ok := errors.AsType[*scanner.Error](err)
 		switch {
-		case err == nil && m.Pos.Offset < p.lo:
-			return true // the piece before holds it
-		case err == nil && m.Pos.Offset >= p.hi,
-			errors.As(err, &se) && se.Pos.Offset >= p.hi:
+		case ok && se.Pos.Offset >= p.hi:
 			return false // the piece after holds it
-		case se != nil && p.line == nil:
+		case ok && p.line == nil:
 			err = fileLine(f, size, q, se)
 		}
 		return ps.match(m, err)

@@ -87,8 +87,11 @@ func memberName(name, member string) string { return source.MemberName(displayNa
 // neither --json nor --stats such wrappers are not printed, and one line
 // says how many there were (rejectLine).
 func rejected(m *extract.Match) bool {
-	var se extract.SyntaxError
-	return !m.Valid && (m.Form == extract.FormURL || m.Form == extract.FormBare) && errors.As(m.Err, &se)
+	if m.Valid || (m.Form != extract.FormURL && m.Form != extract.FormBare) {
+		return false
+	}
+	_, ok := errors.AsType[extract.SyntaxError](m.Err)
+	return ok
 }
 
 // rejectLine is the line that says what the grammar rejected, counted in

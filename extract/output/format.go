@@ -64,8 +64,7 @@ func itoaIf64(n int64, message int) string {
 
 // syntax returns the rule, section and offset of a grammar's reason.
 func syntax(m extract.Match) (rule, section, at string) {
-	var se extract.SyntaxError
-	if errors.As(m.Err, &se) {
+	if se, ok := errors.AsType[extract.SyntaxError](m.Err); ok {
 		return se.Rule(), se.Section(), strconv.Itoa(se.At())
 	}
 	return "", "", ""

@@ -87,17 +87,16 @@ func (s *Stats) Add(m *extract.Match) {
 // Reason names why a match is invalid, without its offsets: the rule and
 // section, or why a wrapper was abandoned.
 func Reason(err error) string {
-	var se extract.SyntaxError
-	var u *scanner.Unterminated
-	switch {
-	case errors.As(err, &se):
-		return se.Rule() + " (" + se.Section() + ")"
-	case errors.As(err, &u):
-		return "unterminated wrapper: " + u.Err.Error()
-	case err != nil:
-		return err.Error()
+	if err == nil {
+		return ""
 	}
-	return ""
+	if se, ok := errors.AsType[extract.SyntaxError](err); ok {
+		return se.Rule() + " (" + se.Section() + ")"
+	}
+	if u, ok := errors.AsType[*scanner.Unterminated](err); ok {
+		return "unterminated wrapper: " + u.Err.Error()
+	}
+	return err.Error()
 }
 
 // Merge adds the counts of one file to the run's.

@@ -19,8 +19,14 @@ import (
 // io.ReaderAt, a bounded buffer at a time, and a file that ends before
 // its size is io.ErrUnexpectedEOF.
 
-// splitRead is how much of a file the splitter reads at a time.
-const splitRead = 64 << 10
+// splitRead is how much of a file the splitter reads at a time, and
+// firstRead how much NextPiece and LineStart read first: the line start
+// they look for is most often in the first page, and a read of 64 KiB for
+// each piece of text cost 3% of the RFC set's time.
+const (
+	splitRead = 64 << 10
+	firstRead = 4 << 10
+)
 
 // PieceAt reports whether a piece may start at b[i], b[0] standing at
 // offset base of the file: at a message start in an mbox, at a line start
@@ -53,9 +59,14 @@ func readAround(f io.ReaderAt, buf []byte, a, end, size int64) ([]byte, int64, e
 // or end, in a file of size bytes. On an error of f, it returns the
 // offset up to which it looked, with the error.
 func NextPiece(f io.ReaderAt, kind mail.Kind, t, end, size int64) (int64, error) {
-	buf := make([]byte, 3+min(end-t, splitRead)+5)
+	step := int64(firstRead) // a line start is near: most reads are of a page
+	var buf []byte
 	for t < end {
-		stop := min(t+splitRead, end)
+		stop := min(t+step, end)
+		if int64(cap(buf)) < 3+stop-t+5 {
+			buf = make([]byte, 3+stop-t+5)
+		}
+		step = splitRead
 		b, from, err := readAround(f, buf, t, stop, size)
 		last := int(stop - from)
 		if err != nil {
@@ -191,9 +202,14 @@ func Pieces(name string, size int64, blocks []Block) []Piece {
 // for t <= 0), reading back as far as it takes: where a piece of text
 // that must begin before t is read from.
 func LineStart(f io.ReaderAt, t int64) (int64, error) {
-	buf := make([]byte, splitRead)
+	var buf []byte
+	step := int64(firstRead) // a line start is near: most reads are of a page
 	for t > 0 {
-		lo := max(t-int64(len(buf)), 0)
+		lo := max(t-step, 0)
+		step = splitRead
+		if int64(cap(buf)) < t-lo {
+			buf = make([]byte, t-lo)
+		}
 		b := buf[:t-lo]
 		if _, err := f.ReadAt(b, lo); err != nil && err != io.EOF {
 			return 0, err

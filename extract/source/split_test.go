@@ -132,5 +132,13 @@ func TestLineStart(t *testing.T) {
 		if got, err := LineStart(r, c.t); err != nil || got != c.want {
 			t.Errorf("LineStart(%d) = %d, %v; want %d", c.t, got, err, c.want)
 		}
+	} // The next line start, past the first page that NextPiece reads and
+	// the reads after it.
+	size := int64(len(in))
+	if got, err := NextPiece(r, mail.Text, 8, size, size); err != nil || got != size-1 {
+		t.Errorf("NextPiece(8) = %d, %v; want %d", got, err, size-1)
+	}
+	if got, err := NextPiece(r, mail.Text, 4, size, size); err != nil || got != 6 {
+		t.Errorf("NextPiece(4) = %d, %v; want 6", got, err)
 	}
 }
