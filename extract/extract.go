@@ -223,10 +223,10 @@ func ReportInvalid() Option { return func(c *config) { c.invalid = true } }
 // Extractor finds the URLs of one input. Create one with New.
 type Extractor struct {
 	g        Grammar
-	ser      Serializer      // g, when it reports its own serialization
-	norm     Normalizer      // g, with the option Normalize
-	sites    map[string]int  // the length of the site of each host seen, with Normalize
-	domains  map[string]bool // realDomain of each host seen in prose
+	ser      Serializer     // g, when it reports its own serialization
+	norm     Normalizer     // g, with the option Normalize
+	sites    map[string]int // the length of the site of each host seen, with Normalize
+	domains  *domainCache   // realDomain of the hosts seen in prose
 	sc       *scanner.Scanner
 	name     string
 	invalid  bool
