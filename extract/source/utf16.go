@@ -76,7 +76,12 @@ func decodeUTF16(dst, src []byte, big, atEnd bool) (nDst, nSrc int) {
 			}
 			dst[nDst] = byte(u)
 			nDst, nSrc = nDst+1, nSrc+2
-			// ASCII goes on four units at a time.
+			// ASCII goes on 32 units at a time where the processor
+			// allows, then four at a time.
+			if useASCII16 && len(src)-nSrc >= 64 && len(dst)-nDst >= 32 {
+				k := ascii16(dst[nDst:], src[nSrc:], big)
+				nDst, nSrc = nDst+k, nSrc+2*k
+			}
 			for nSrc+8 <= len(src) && nDst+4 <= len(dst) {
 				x := binary.LittleEndian.Uint64(src[nSrc:])
 				if x&ascii != 0 {

@@ -62,13 +62,15 @@ type readsOf struct {
 
 func (r readsOf) Read(p []byte) (int, error) { return r.r.Read(p[:min(len(p), r.n)]) }
 
-// TestUTF16ASCIIRuns checks the four-unit steps on ASCII with a
-// character of each size and a surrogate pair at every place.
+// TestUTF16ASCIIRuns checks the steps of 32 and of four units on ASCII
+// with a character of each size and a surrogate pair at every place of
+// 100 units, and the units next to ASCII in either byte (U+0080, U+0100,
+// U+7F00).
 func TestUTF16ASCIIRuns(t *testing.T) {
-	for _, r := range []rune{'z', 'é', '€', '😀', 0xD800, 0xDC00} {
-		for at := range 12 {
+	for _, r := range []rune{'z', 0x7F, 0x80, 'é', 0x100, 0x17F, 0x7F00, '€', '😀', 0xD800, 0xDC00} {
+		for at := range 100 {
 			var text []uint16
-			for i := range 12 {
+			for i := range 100 {
 				if i == at {
 					if r >= 0x10000 {
 						a, b := utf16.EncodeRune(r)
@@ -77,7 +79,7 @@ func TestUTF16ASCIIRuns(t *testing.T) {
 						text = append(text, uint16(r))
 					}
 				} else {
-					text = append(text, uint16('a'+i))
+					text = append(text, uint16('a'+i%26))
 				}
 			}
 			for _, big := range []bool{false, true} {

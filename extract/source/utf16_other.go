@@ -1,0 +1,7 @@
+//go:build !amd64
+
+package source
+
+const useASCII16 = false
+
+func ascii16(dst, src []byte, big bool) int { panic("unreachable") }
