@@ -3,6 +3,7 @@ package extract
 import (
 	"hash/maphash"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/net/idna"
 	"golang.org/x/net/publicsuffix"
@@ -203,6 +204,9 @@ func saneHost(s string) bool {
 // realDomain is the function realDomain, remembered by host: hosts
 // repeat, and the public-suffix list and IDNA are asked once for each.
 func (x *Extractor) realDomain(host string) bool {
+	if noTLD(host) {
+		return false
+	}
 	if x.domains == nil {
 		x.domains = new(domainCache)
 	}
@@ -212,6 +216,24 @@ func (x *Extractor) realDomain(host string) bool {
 	}
 	*e = domainEntry{host: strings.Clone(host), real: realDomain(host), set: true}
 	return e.real
+}
+
+// noTLD reports, without a look-up, that host does not end in a
+// top-level domain: its last label is one ASCII character or ASCII
+// digits, as no top-level domain is ("8.3", "A.3", "T.J", "3.2.1", the
+// most of what RFC text puts in realDomain's way).
+func noTLD(host string) bool {
+	host = strings.TrimSuffix(host, ".")
+	tld := host[strings.LastIndexByte(host, '.')+1:]
+	if len(tld) == 1 {
+		return tld[0] < utf8.RuneSelf
+	}
+	for i := range len(tld) {
+		if tld[i] < '0' || tld[i] > '9' {
+			return false
+		}
+	}
+	return tld != ""
 }
 
 // A domainCache remembers realDomain for the hosts seen last, each in the
