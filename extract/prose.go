@@ -124,28 +124,41 @@ func (x *Extractor) chooseProse(c *scanner.Candidate) bool {
 // have them, and for a bare host name or an e-mail address, a real
 // top-level domain and no file name.
 func (x *Extractor) shaped(s string, kind Form) bool {
-	if len(s) > x.max || !saneHost(s) {
+	if len(s) > x.max {
+		return false
+	}
+	// The part after "://", "" without one, is cut once for the tests.
+	_, rest, scheme := strings.Cut(s, "://")
+	if scheme && !saneHost(rest) {
 		return false
 	}
 	switch {
 	case kind == scanner.Email:
 		_, host, _ := strings.Cut(s, "@")
 		return x.realDomain(host)
-	case kind == scanner.Schemeless && !isWWW(s):
-		_, host, _ := strings.Cut(s, "://")
-		if i := strings.IndexAny(host, "/:?#"); i >= 0 {
-			host = host[:i]
-		}
+	case kind == scanner.Schemeless && !isWWW(rest):
+		host := rest[:upTo(rest, ":/?#")]
 		return x.realDomain(host) && !fileName(host)
 	}
 	return true
 }
 
-// isWWW reports whether s, a host name read with a scheme, starts with
-// "www." or "ftp.".
-func isWWW(s string) bool {
-	_, host, _ := strings.Cut(s, "://")
+// isWWW reports whether host, a host name read with a scheme (what
+// follows its "://"), starts with "www." or "ftp.".
+func isWWW(host string) bool {
 	return len(host) >= 4 && host[3] == '.' && (strings.EqualFold(host[:3], "www") || strings.EqualFold(host[:3], "ftp"))
+}
+
+// upTo returns the offset of the first byte of s that is one of the
+// ASCII bytes of stops, or len(s): strings.IndexAny, without the table
+// that it builds at each call.
+func upTo(s, stops string) int {
+	for i := range len(s) {
+		if strings.IndexByte(stops, s[i]) >= 0 {
+			return i
+		}
+	}
+	return len(s)
 }
 
 // fileName reports whether host, written without a scheme, is rather the
@@ -167,19 +180,13 @@ var fileTLDs = map[string]bool{"py": true, "pl": true, "pm": true, "sh": true, "
 	"mk": true, "am": true, "ac": true, "in": true, "so": true, "la": true, "md": true, "ps": true, "ai": true,
 	"zip": true, "mov": true}
 
-// saneHost reports whether the host and port of a URL with an authority
-// are as DNS and TCP have them, which the grammars do not ask of a
+// saneHost reports whether the host and port of a URL with an authority,
+// rest being what follows its "://", are as DNS and TCP have them, which the grammars do not ask of a
 // reg-name: no empty label, none that starts or ends with "-", none that
 // ends with "_", a port up to 65535. Prose is full of strings that the
 // grammars take and that are no host ("http://-x", "a.com_").
-func saneHost(s string) bool {
-	_, rest, ok := strings.Cut(s, "://")
-	if !ok {
-		return true
-	}
-	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
-		rest = rest[:i]
-	}
+func saneHost(rest string) bool {
+	rest = rest[:upTo(rest, "/?#")]
 	if i := strings.LastIndexByte(rest, '@'); i >= 0 {
 		rest = rest[i+1:]
 	}
