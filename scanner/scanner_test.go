@@ -186,9 +186,16 @@ func TestCounterPieces(t *testing.T) {
 	if c.Line != 3 || c.Column != 2 {
 		t.Errorf("CR, then eight bytes and LF: %d:%d, want 3:2", c.Line, c.Column)
 	}
-	units := []string{"a", "b", " ", "\r", "\n", "\r\n", "\u00e9", "\u20ac", "\xff"}
+	// All the units, and ASCII with LF alone, which the counter takes
+	// eight bytes at a time.
+	all := []string{"a", "b", " ", "\r", "\n", "\r\n", "\u00e9", "\u20ac", "\xff"}
+	lf := []string{"a", "b", " ", "\n", "abcdefg", "\n\n"}
 	rng := rand.New(rand.NewPCG(3, 4))
-	for range 20000 {
+	for k := range 40000 {
+		units := all
+		if k%2 == 1 {
+			units = lf
+		}
 		var text []string
 		for range rng.IntN(60) {
 			text = append(text, units[rng.IntN(len(units))])
@@ -212,7 +219,10 @@ func TestCounterPieces(t *testing.T) {
 		c := newCounter()
 		for i := 0; i < len(text); {
 			n := 1 + rng.IntN(40)
-			c.count([]byte(strings.Join(text[i:min(i+n, len(text))], "")))
+			piece := strings.Join(text[i:min(i+n, len(text))], "")
+			if got, want := c.count([]byte(piece)), max(strings.LastIndexByte(piece, '\n'), strings.LastIndexByte(piece, '\r')); got != want {
+				t.Fatalf("%q: the last line break at %d, want %d", piece, got, want)
+			}
 			i += n
 		}
 		if c.Line != line || c.Column != col {
