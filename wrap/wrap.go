@@ -87,14 +87,43 @@ func (r *Reader) Read(c *scanner.Candidate) bool {
 	}
 	r.End = len(c.Raw)
 	l := &c.Layout
-	if len(l.Prefixes) == 0 && !l.QuoteClosed && !l.Unquoted {
-		if body := c.Raw[c.Body.Start:c.Body.End]; printable(body) {
+	if len(l.Prefixes) == 0 && !l.Unquoted {
+		body := c.Raw[c.Body.Start:c.Body.End]
+		switch {
+		case !l.QuoteClosed && printable(body):
 			return r.readPrintable(body)
+		case l.QuoteClosed:
+			// A quoted line cut before its ">", closed by the quote
+			// marker that starts the next line: one printable line,
+			// then its break.
+			if line, ok := brokenLine(body); ok {
+				ok = r.readPrintable(line)
+				r.warn(warnQuoteClosed)
+				return ok
+			}
 		}
 	}
 	ok := r.read(c)
 	r.own = r.Text[:0]
 	return ok
+}
+
+// brokenLine returns b without the line break that ends it, when the
+// rest is one printable line (printable) that does not end in a hyphen,
+// which the break would make a hyphen rule's: what read gives for it is
+// readPrintable's.
+func brokenLine(b []byte) ([]byte, bool) {
+	n := len(b)
+	if n > 0 && b[n-1] == '\n' {
+		n--
+	}
+	if n > 0 && b[n-1] == '\r' {
+		n--
+	}
+	if n == len(b) || n == 0 || b[n-1] == '-' || !printable(b[:n]) {
+		return nil, false
+	}
+	return b[:n], true
 }
 
 // printable reports whether b holds only printable US-ASCII characters

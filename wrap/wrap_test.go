@@ -107,18 +107,22 @@ func TestReadings(t *testing.T) {
 	}
 }
 
-// FuzzPrintable checks Read's path for wrappers on one printable line
-// against its general path: the same answer, form and warnings, and the
-// same Text for a reported wrapper.
+// FuzzPrintable checks Read's paths for wrappers on one printable line,
+// and for one closed at the quote marker of the line after it, against
+// its general path: the same answer, form and warnings, and the same
+// Text for a reported wrapper.
 func FuzzPrintable(f *testing.F) {
 	for _, s := range []string{"URL:http://a/", "uRl:x", "URL:", "URL", "http://a-b/", "x-", "x-a", "X-a:b",
 		"p", ":", "a:b", "HTTP:x", "mailto:a@b", "tn3270:x", "z39.50:x", "a+b.c-d:e", "ht~tp:x",
-		strings.Repeat("a", 64) + ":x", strings.Repeat("a", 65) + ":x", "URL:x-\ny", "a b:c", "\u00adhttp://a/"} {
-		f.Add(s)
+		strings.Repeat("a", 64) + ":x", strings.Repeat("a", 65) + ":x", "URL:x-\ny", "a b:c", "\u00adhttp://a/",
+		"URL:http://a.example/x\n", "URL:http://a.example/x\r\n", "http://a/\r", "URL:x-\n", "URL:x\n\n", "\n", "URL:x \n"} {
+		f.Add(s, false)
+		f.Add(s, true)
 	}
-	f.Fuzz(func(t *testing.T, body string) {
+	f.Fuzz(func(t *testing.T, body string, quoteClosed bool) {
 		raw := []byte("<" + body + ">")
-		c := scanner.Candidate{Kind: scanner.Bare, Raw: raw, Body: scanner.Span{Start: 1, End: len(raw) - 1}}
+		c := scanner.Candidate{Kind: scanner.Bare, Raw: raw, Body: scanner.Span{Start: 1, End: len(raw) - 1},
+			Layout: scanner.Layout{QuoteClosed: quoteClosed}}
 		fast, slow := newReader(), newReader()
 		okFast := fast.Read(&c)
 		okSlow := slow.read(&c)
