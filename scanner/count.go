@@ -3,6 +3,7 @@ package scanner
 import (
 	"bytes"
 	"encoding/binary"
+	"math/bits"
 	"unicode/utf8"
 )
 
@@ -65,27 +66,46 @@ func (c *counter) countKnown(b []byte, noCR bool) int {
 }
 
 // countShort is count for a few bytes, one loop instead of several
-// searches.
+// searches: eight ASCII bytes with no CR at a time, their LFs found and
+// counted together, and the rest byte by byte (countRest).
 func (c *counter) countShort(b []byte) int {
-	prevCR, i := c.prevCR, 0
+	last, i := -1, 0
 	for ; i+8 <= len(b); i += 8 {
-		// Eight ASCII bytes with no CR nor LF are eight columns.
 		x := binary.LittleEndian.Uint64(b[i:])
-		if x&0x8080808080808080 != 0 || hasByte(x, '\n') || hasByte(x, '\r') {
+		if x&0x8080808080808080 != 0 || hasByte(x, '\r') {
 			break
 		}
-		c.Column += 8
-		prevCR = false
+		lf := byteMask(x, '\n')
+		if lf == 0 {
+			c.Column += 8
+			c.prevCR = false
+			continue
+		}
+		n := bits.OnesCount64(lf)
+		if c.prevCR && b[i] == '\n' {
+			n-- // the LF of a CR LF whose CR was counted
+		}
+		k := (63 - bits.LeadingZeros64(lf)) / 8 // the last LF
+		c.Line += n
+		c.Column = 8 - k
+		c.prevCR = false
+		last = i + k
 	}
-	if i > 0 {
-		// The columns passed are counted; the rest as one piece.
-		c.prevCR = prevCR
+	if i < len(b) {
 		if l := c.countRest(b[i:]); l >= 0 {
 			return i + l
 		}
-		return -1
 	}
-	return c.countRest(b)
+	return last
+}
+
+// byteMask returns the high bit of each byte of x, all ASCII, that is c,
+// and of no other: with no carry from one byte to the next, unlike
+// hasByte's test.
+func byteMask(x uint64, c byte) uint64 {
+	const lows, highs = 0x7F7F7F7F7F7F7F7F, 0x8080808080808080
+	v := x ^ (0x0101010101010101 * uint64(c))
+	return ^((v&lows + lows) | v) & highs
 }
 
 // hasByte reports whether one of the bytes of x, all ASCII, is c.
