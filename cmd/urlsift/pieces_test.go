@@ -237,8 +237,8 @@ func TestTextPieces(t *testing.T) {
 	}
 	file := writeFile(t, t.TempDir(), "all.txt", text.String())
 	defer func(n int) { runtime.GOMAXPROCS(n) }(runtime.GOMAXPROCS(0))
-	defer func(s, slack int64) { pieceSize, textSlack, forcePieces = s, slack, false }(pieceSize, textSlack)
-	textSlack, forcePieces = 0, true
+	defer func(s int64) { pieceSize, forcePieces = s, false }(pieceSize)
+	forcePieces = true
 	for _, flags := range [][]string{{"--unwrapped", "--json"}, {"--unwrapped", "-n", "--max-length", "64"},
 		{"--unwrapped", "--json", "--max-length", "300"}, {"--unwrapped", "-u", "--stats"}, {"--unwrapped", "-c"},
 		{"--unwrapped", "--json", "--max-length", "200"}, {"--unwrapped", "--json", "--schemeless", "--grammar", "iri"},
@@ -253,7 +253,7 @@ func TestTextPieces(t *testing.T) {
 		for _, size := range []int64{1, 300, 4000} {
 			pieceSize = size
 			if got := runOn(2, args); got != want {
-				t.Errorf("%q, pieces of %d bytes:%s", flags, 4*size, firstDiff(got, want))
+				t.Errorf("%q, pieces of %d bytes:%s", flags, textPiece(int64(len(text.String())), 2), firstDiff(got, want))
 			}
 		}
 	}
