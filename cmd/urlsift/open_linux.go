@@ -2,6 +2,7 @@ package main
 
 import (
 	"io"
+	"math/bits"
 	"os"
 	"runtime"
 	"unsafe"
@@ -94,8 +95,12 @@ func (r rawFile) Read(p []byte) (int, error) {
 }
 
 // ReadAt reads len(p) bytes at off, or fewer at the end of the file with
-// io.EOF, as os.File.ReadAt does.
+// io.EOF, as os.File.ReadAt does. A 32-bit system passes an offset in two
+// words, which the raw call here does not: there, os.File reads it.
 func (r rawFile) ReadAt(p []byte, off int64) (int, error) {
+	if bits.UintSize < 64 {
+		return r.f.ReadAt(p, off)
+	}
 	n := 0
 	for n < len(p) {
 		m, err := r.call(unix.SYS_PREAD64, p[n:], off+int64(n))
