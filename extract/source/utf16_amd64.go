@@ -1,3 +1,5 @@
+//go:build !purego
+
 package source
 
 import "golang.org/x/sys/cpu"

@@ -1,3 +1,5 @@
+//go:build !purego
+
 #include "textflag.h"
 
 // func ascii16(dst, src []byte, big bool) int
