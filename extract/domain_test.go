@@ -3,6 +3,7 @@ package extract
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/net/idna"
@@ -83,4 +84,61 @@ func TestRealDomainRemembered(t *testing.T) {
 			t.Errorf("realDomain(%q) = %v, want %v", c.h, got, c.want)
 		}
 	}
+}
+
+// saneHostRef is saneHost as first written: by strings.IndexAny and
+// strings.SplitSeq.
+func saneHostRef(rest string) bool {
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	if i := strings.LastIndexByte(rest, '@'); i >= 0 {
+		rest = rest[i+1:]
+	}
+	if strings.HasPrefix(rest, "[") {
+		return true
+	}
+	host, port, _ := strings.Cut(rest, ":")
+	if len(port) > 5 || len(port) == 5 && port > "65535" {
+		return false
+	}
+	if host == "" {
+		return true
+	}
+	for label := range strings.SplitSeq(strings.TrimSuffix(host, "."), ".") {
+		if label == "" || label[0] == '-' || label[len(label)-1] == '-' || label[len(label)-1] == '_' {
+			return false
+		}
+	}
+	return true
+}
+
+var saneCases = map[string]bool{
+	"a.com": true, "-a.com": false, "a-.com": false, "a_.com": false, "a_b.com": true, "a..com": false, ".a.com": false,
+	"a.com.": true, "a.com..": false, "": true, ".": false, "a.com:65535": true, "a.com:65536": false, "a.com:123456": false,
+	"[::1]": true, "u@a.com": true, "u@-a.com": false, "a.com/x": true, "a.com/-x": true, "-a.com?x": false, "a.com#x.": true,
+	"x:y@a.com": true, "a": true, "a-": false, "/x": true, ":80": true,
+}
+
+// saneHost decides as it was first written, by searches and splits.
+func TestSaneHost(t *testing.T) {
+	for in, want := range saneCases {
+		if got := saneHost(in); got != want || got != saneHostRef(in) {
+			t.Errorf("saneHost(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
+
+func FuzzSaneHost(f *testing.F) {
+	for in := range saneCases {
+		f.Add(in)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		if got, want := saneHost(in), saneHostRef(in); got != want {
+			t.Errorf("saneHost(%q) = %v, first written %v", in, got, want)
+		}
+		if got, want := authorityEnd(in, true), strings.IndexAny(in, ":/?#"); got != want && (want >= 0 || got != len(in)) {
+			t.Errorf("authorityEnd(%q) = %d, IndexAny %d", in, got, want)
+		}
+	})
 }

@@ -137,7 +137,7 @@ func (x *Extractor) shaped(s string, kind Form) bool {
 		_, host, _ := strings.Cut(s, "@")
 		return x.realDomain(host)
 	case kind == scanner.Schemeless && !isWWW(rest):
-		host := rest[:upTo(rest, ":/?#")]
+		host := rest[:authorityEnd(rest, true)]
 		return x.realDomain(host) && !fileName(host)
 	}
 	return true
@@ -149,13 +149,18 @@ func isWWW(host string) bool {
 	return len(host) >= 4 && host[3] == '.' && (strings.EqualFold(host[:3], "www") || strings.EqualFold(host[:3], "ftp"))
 }
 
-// upTo returns the offset of the first byte of s that is one of the
-// ASCII bytes of stops, or len(s): strings.IndexAny, without the table
-// that it builds at each call.
-func upTo(s, stops string) int {
+// authorityEnd returns the offset in s, what follows a URL's "://", of
+// the first "/", "?" or "#", and of the first ":" too when port says so
+// (where its host ends), or len(s).
+func authorityEnd(s string, port bool) int {
 	for i := range len(s) {
-		if strings.IndexByte(stops, s[i]) >= 0 {
+		switch s[i] {
+		case '/', '?', '#':
 			return i
+		case ':':
+			if port {
+				return i
+			}
 		}
 	}
 	return len(s)
@@ -186,7 +191,7 @@ var fileTLDs = map[string]bool{"py": true, "pl": true, "pm": true, "sh": true, "
 // ends with "_", a port up to 65535. Prose is full of strings that the
 // grammars take and that are no host ("http://-x", "a.com_").
 func saneHost(rest string) bool {
-	rest = rest[:upTo(rest, "/?#")]
+	rest = rest[:authorityEnd(rest, false)]
 	if i := strings.LastIndexByte(rest, '@'); i >= 0 {
 		rest = rest[i+1:]
 	}
@@ -200,10 +205,15 @@ func saneHost(rest string) bool {
 	if host == "" {
 		return true // "file:///x"
 	}
-	for label := range strings.SplitSeq(strings.TrimSuffix(host, "."), ".") {
-		if label == "" || label[0] == '-' || label[len(label)-1] == '-' || label[len(label)-1] == '_' {
+	host = strings.TrimSuffix(host, ".")
+	for start, i := 0, 0; i <= len(host); i++ {
+		if i < len(host) && host[i] != '.' {
+			continue
+		}
+		if label := host[start:i]; label == "" || label[0] == '-' || label[len(label)-1] == '-' || label[len(label)-1] == '_' {
 			return false
 		}
+		start = i + 1
 	}
 	return true
 }
