@@ -117,7 +117,7 @@ var saneCases = map[string]bool{
 	"a.com": true, "-a.com": false, "a-.com": false, "a_.com": false, "a_b.com": true, "a..com": false, ".a.com": false,
 	"a.com.": true, "a.com..": false, "": true, ".": false, "a.com:65535": true, "a.com:65536": false, "a.com:123456": false,
 	"[::1]": true, "u@a.com": true, "u@-a.com": false, "a.com/x": true, "a.com/-x": true, "-a.com?x": false, "a.com#x.": true,
-	"x:y@a.com": true, "a": true, "a-": false, "/x": true, ":80": true,
+	"x:y@a.com": true, "a": true, "a-": false, "/x": true, ":80": true, "http://a.com": true, "a:b://c": true, "::/": true,
 }
 
 // saneHost decides as it was first written, by searches and splits.
@@ -139,6 +139,10 @@ func FuzzSaneHost(f *testing.F) {
 		}
 		if got, want := authorityEnd(in, true), strings.IndexAny(in, ":/?#"); got != want && (want >= 0 || got != len(in)) {
 			t.Errorf("authorityEnd(%q) = %d, IndexAny %d", in, got, want)
+		}
+		_, wantRest, wantOK := strings.Cut(in, "://")
+		if rest, ok := afterScheme(in); rest != wantRest || ok != wantOK {
+			t.Errorf("afterScheme(%q) = %q, %v; strings.Cut gives %q, %v", in, rest, ok, wantRest, wantOK)
 		}
 	})
 }

@@ -128,7 +128,7 @@ func (x *Extractor) shaped(s string, kind Form) bool {
 		return false
 	}
 	// The part after "://", "" without one, is cut once for the tests.
-	_, rest, scheme := strings.Cut(s, "://")
+	rest, scheme := afterScheme(s)
 	if scheme && !saneHost(rest) {
 		return false
 	}
@@ -141,6 +141,17 @@ func (x *Extractor) shaped(s string, kind Form) bool {
 		return x.realDomain(host) && !fileName(host)
 	}
 	return true
+}
+
+// afterScheme returns what follows the first "://" of s, and whether s
+// has one: strings.Cut's answer, found at the first ":" where it stands,
+// as it does after a scheme, without a search for the string.
+func afterScheme(s string) (string, bool) {
+	if i := strings.IndexByte(s, ':'); i >= 0 && strings.HasPrefix(s[i+1:], "//") {
+		return s[i+3:], true
+	}
+	_, rest, ok := strings.Cut(s, "://")
+	return rest, ok
 }
 
 // isWWW reports whether host, a host name read with a scheme (what
