@@ -197,10 +197,11 @@ var fileTLDs = map[string]bool{"py": true, "pl": true, "pm": true, "sh": true, "
 	"zip": true, "mov": true}
 
 // saneHost reports whether the host and port of a URL with an authority,
-// rest being what follows its "://", are as DNS and TCP have them, which the grammars do not ask of a
-// reg-name: no empty label, none that starts or ends with "-", none that
-// ends with "_", a port up to 65535. Prose is full of strings that the
-// grammars take and that are no host ("http://-x", "a.com_").
+// rest being what follows its "://", are as DNS and TCP have them, which
+// the grammars do not ask of a reg-name: no empty label, none that starts
+// or ends with "-", none that ends with "_", a port up to 65535. Prose is
+// full of strings that the grammars take and that are no host
+// ("http://-x", "a.com_").
 func saneHost(rest string) bool {
 	rest = rest[:authorityEnd(rest, false)]
 	if i := strings.LastIndexByte(rest, '@'); i >= 0 {

@@ -75,9 +75,10 @@ func openRaw(name string) (int, error) {
 // another thread and wakes one up to run it: the RFC set four times over,
 // 236 MB in such reads, cost 69.5 ms of system time on one core read as
 // os.File reads, 53.7 ms so, as grep's 56 (BENCHMARKS.md, "Slow paths").
-// A read that waits for a disk holds its processor while it waits, which
-// the other cores' goroutines do not need; it is never used on a pipe, a
-// terminal or a device, whose reads may wait for ever.
+// A read that waits for a disk holds its processor while it waits (the
+// other goroutines run on the other cores, and a garbage collection that
+// stops them all waits for it); it is never used on a pipe, a terminal or
+// a device, whose reads may wait for ever.
 type rawFile struct {
 	f  *os.File
 	fd uintptr
