@@ -79,6 +79,7 @@ func (s *Scanner) findOpen() bool {
 				continue
 			}
 		}
+		clear := -1 // where the first stop after i is, when passOneLine looked
 		if s.mode&(skipAbandoned|skipEmpty|skipColonless|skipUnfit) != 0 {
 			var decided bool
 			if i, decided = s.passOneLine(i, colon); decided {
@@ -86,8 +87,12 @@ func (s *Scanner) findOpen() bool {
 			} else if i < 0 {
 				continue
 			}
+			clear = s.clear
 		}
 		s.start(i, 1)
+		// scanOpen goes on from the first stop, which passOneLine found:
+		// the bytes before it would not stop it.
+		s.r = max(s.r, clear)
 		return true
 	}
 }
@@ -199,7 +204,9 @@ func (s *Scanner) passColonless(i int) (next, colon int) {
 // before any of the machinery of start and scanOpen; colon is where
 // passColonless found a ":" after i, or -1. It returns the "<" to go on
 // with, -1 when it dropped one closed by a ">" (the scan goes on at s.r),
-// or decided true when a ">" closes one that it made current.
+// or decided true when a ">" closes one that it made current. With the
+// "<" to go on with, s.clear is where the first stop after it is, or the
+// end of what it looked at.
 func (s *Scanner) passOneLine(i, colon int) (next int, decided bool) {
 	for abandoned := 0; ; {
 		k, lim := i+1, min(s.w, i+s.max+1)
@@ -215,6 +222,7 @@ func (s *Scanner) passOneLine(i, colon int) (next int, decided bool) {
 		}
 		switch {
 		case k == lim:
+			s.clear = k
 			return i, false
 		case s.buf[k] == '<' && s.mode&skipAbandoned != 0:
 			i = k
@@ -233,6 +241,7 @@ func (s *Scanner) passOneLine(i, colon int) (next int, decided bool) {
 			s.closeNow(i, k)
 			return i, true
 		default:
+			s.clear = k
 			return i, false
 		}
 	}
