@@ -21,8 +21,9 @@ import (
 
 // splitRead is how much of a file the splitter reads at a time, and
 // firstRead how much NextPiece and LineStart read first: the line start
-// they look for is most often in the first page, and a read of 64 KiB for
-// each piece of text cost 3% of the RFC set's time.
+// they look for is most often in the first page, and a read of 64 KiB, in
+// a buffer made for it, for each piece of text took about 6% of the time
+// of the RFC set four times over in a profile.
 const (
 	splitRead = 64 << 10
 	firstRead = 4 << 10
@@ -59,7 +60,7 @@ func readAround(f io.ReaderAt, buf []byte, a, end, size int64) ([]byte, int64, e
 // or end, in a file of size bytes. On an error of f, it returns the
 // offset up to which it looked, with the error.
 func NextPiece(f io.ReaderAt, kind mail.Kind, t, end, size int64) (int64, error) {
-	step := int64(firstRead) // a line start is near: most reads are of a page
+	step := int64(firstRead) // a piece start is most often near
 	var buf []byte
 	for t < end {
 		stop := min(t+step, end)
