@@ -88,19 +88,15 @@ func (r *Reader) Read(c *scanner.Candidate) bool {
 	r.End = len(c.Raw)
 	l := &c.Layout
 	if len(l.Prefixes) == 0 && !l.Unquoted {
-		body := c.Raw[c.Body.Start:c.Body.End]
-		switch {
-		case !l.QuoteClosed && printable(body):
-			return r.readPrintable(body)
-		case l.QuoteClosed:
-			// A quoted line cut before its ">", closed by the quote
-			// marker that starts the next line: one printable line,
-			// then its break.
-			if line, ok := brokenLine(body); ok {
-				ok = r.readPrintable(line)
+		// One printable line, or one and its break before the ">" that
+		// starts the next line (a quoted line cut before its ">", closed
+		// by the quote marker of the next).
+		if line, ok := printableLine(c.Raw[c.Body.Start:c.Body.End]); ok {
+			ok = r.readPrintable(line)
+			if l.QuoteClosed {
 				r.warn(warnQuoteClosed)
-				return ok
 			}
+			return ok
 		}
 	}
 	ok := r.read(c)
@@ -108,11 +104,11 @@ func (r *Reader) Read(c *scanner.Candidate) bool {
 	return ok
 }
 
-// brokenLine returns b without the line break that ends it, when the
-// rest is one printable line (printable) that does not end in a hyphen,
-// which the break would make a hyphen rule's: what read gives for it is
-// readPrintable's.
-func brokenLine(b []byte) ([]byte, bool) {
+// printableLine returns b without the line break that may end it, when
+// the rest is one printable line (printable), which does not end in a
+// hyphen if a break follows it (the break would make it a hyphen rule's):
+// what read gives for b is then readPrintable's for the line.
+func printableLine(b []byte) ([]byte, bool) {
 	n := len(b)
 	if n > 0 && b[n-1] == '\n' {
 		n--
@@ -120,7 +116,7 @@ func brokenLine(b []byte) ([]byte, bool) {
 	if n > 0 && b[n-1] == '\r' {
 		n--
 	}
-	if n == len(b) || n == 0 || b[n-1] == '-' || !printable(b[:n]) {
+	if n == 0 || n < len(b) && b[n-1] == '-' || !printable(b[:n]) {
 		return nil, false
 	}
 	return b[:n], true
