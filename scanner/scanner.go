@@ -132,7 +132,6 @@ type Scanner struct {
 	mode    mode
 	modeSet bool       // modes gave the mode
 	stop    [256]uint8 // 1 for the bytes that may decide a candidate
-	clear   int        // passOneLine's first stop after the "<" it gives back
 	// quick: findOpen decides short candidates with skipHopeless.
 	quick bool
 	// others holds the bytes of stop but "<", for lastOfRun.

@@ -99,25 +99,31 @@ func TestPassColonless(t *testing.T) {
 
 // TestPassOneLine checks passOneLine: a candidate that a ">" closes on its
 // line is decided at once, within the maximum length; one with nothing
-// worth returning is dropped, the scan going on after its ">".
+// worth returning is dropped, the scan going on after its ">"; one left
+// open gives the first stop after its "<", or the end of what was looked
+// at.
 func TestPassOneLine(t *testing.T) {
 	for _, c := range []struct {
 		buf     string
 		max     int
 		colon   int
 		next    int
+		stop    int
 		decided bool
 		r       int
 	}{
-		{"<a:b>", 5, 2, 0, true, 5},
-		{"<a:b>", 4, 2, 0, false, 0},
-		{"<a:bc>", 5, 2, 0, false, 0},
-		{"<ab> x", 0, -1, -1, false, 4},
+		{"<a:b>", 5, 2, 0, -1, true, 5},
+		{"<a:b>", 4, 2, 0, 4, false, 0},
+		{"<a:bc>", 5, 2, 0, 5, false, 0},
+		{"<ab> x", 0, -1, -1, -1, false, 4},
+		{"<a:b\nc>", 0, 2, 0, 4, false, 0},
+		{"<a:bcd", 0, 2, 0, 6, false, 0},
 	} {
 		s := inPlace(c.buf, MaxLength(c.max))
-		next, decided := s.passOneLine(0, c.colon)
-		if next != c.next || decided != c.decided || s.r != c.r {
-			t.Errorf("passOneLine(%q) with maximum %d = %d, %v, s.r %d; want %d, %v, s.r %d", c.buf, c.max, next, decided, s.r, c.next, c.decided, c.r)
+		next, stop, decided := s.passOneLine(0, c.colon)
+		if next != c.next || stop != c.stop || decided != c.decided || s.r != c.r {
+			t.Errorf("passOneLine(%q) with maximum %d = %d, %d, %v, s.r %d; want %d, %d, %v, s.r %d",
+				c.buf, c.max, next, stop, decided, s.r, c.next, c.stop, c.decided, c.r)
 		}
 	}
 }

@@ -79,20 +79,19 @@ func (s *Scanner) findOpen() bool {
 				continue
 			}
 		}
-		clear := -1 // where the first stop after i is, when passOneLine looked
+		stop := -1 // where the first stop after i is, when passOneLine looked
 		if s.mode&(skipAbandoned|skipEmpty|skipColonless|skipUnfit) != 0 {
 			var decided bool
-			if i, decided = s.passOneLine(i, colon); decided {
+			if i, stop, decided = s.passOneLine(i, colon); decided {
 				return true
 			} else if i < 0 {
 				continue
 			}
-			clear = s.clear
 		}
 		s.start(i, 1)
 		// scanOpen goes on from the first stop, which passOneLine found:
 		// the bytes before it would not stop it.
-		s.r = max(s.r, clear)
+		s.r = max(s.r, stop)
 		return true
 	}
 }
@@ -205,9 +204,9 @@ func (s *Scanner) passColonless(i int) (next, colon int) {
 // passColonless found a ":" after i, or -1. It returns the "<" to go on
 // with, -1 when it dropped one closed by a ">" (the scan goes on at s.r),
 // or decided true when a ">" closes one that it made current. With the
-// "<" to go on with, s.clear is where the first stop after it is, or the
-// end of what it looked at.
-func (s *Scanner) passOneLine(i, colon int) (next int, decided bool) {
+// "<" to go on with, stop is where the first stop after it is, or the end
+// of what it looked at (-1 otherwise).
+func (s *Scanner) passOneLine(i, colon int) (next, stop int, decided bool) {
 	for abandoned := 0; ; {
 		k, lim := i+1, min(s.w, i+s.max+1)
 		for ; k+8 <= lim; k += 8 {
@@ -222,8 +221,7 @@ func (s *Scanner) passOneLine(i, colon int) (next int, decided bool) {
 		}
 		switch {
 		case k == lim:
-			s.clear = k
-			return i, false
+			return i, k, false
 		case s.buf[k] == '<' && s.mode&skipAbandoned != 0:
 			i = k
 			if abandoned++; abandoned > 1 {
@@ -234,15 +232,14 @@ func (s *Scanner) passOneLine(i, colon int) (next int, decided bool) {
 		case s.buf[k] == '>' && k < i+s.max:
 			if s.hopeless(s.buf[i+1:k], false, i < colon && colon < k) {
 				s.r = k + 1
-				return -1, false
+				return -1, -1, false
 			}
 			// A candidate that this ">" closes, with no byte between that
 			// scanOpen would stop at: decided now.
 			s.closeNow(i, k)
-			return i, true
+			return i, -1, true
 		default:
-			s.clear = k
-			return i, false
+			return i, k, false
 		}
 	}
 }
