@@ -206,15 +206,14 @@ func regularSize(f *os.File) int64 {
 	return -1
 }
 
-// countedInput returns in, read through a counter, and file, when in is
-// a regular file of size bytes (not -1): a sizedFile, which a zip archive
-// is read at offsets of.
-func countedInput(in io.Reader, file io.ReaderAt, size int64, read *atomic.Int64, stopped <-chan struct{}) io.Reader {
-	c := counter{in, read, stopped}
-	if size >= 0 {
-		return sizedFile{c, file, size}
+// countedInput returns in, read through a counter, or reg, a regular
+// file of size bytes, when it is not nil: a sizedFile, which a zip
+// archive is read at offsets of.
+func countedInput(in io.Reader, reg sizedReader, size int64, read *atomic.Int64, stopped <-chan struct{}) io.Reader {
+	if reg != nil {
+		return sizedFile{counter{reg, read, stopped}, reg, size}
 	}
-	return c
+	return counter{in, read, stopped}
 }
 
 // sizedFile is a regular file read through its counter, which can also
@@ -310,10 +309,9 @@ func (wk *worker) scan(j *job, res *result, o options, stdin io.Reader, read *at
 	wk.src.SetSkipBinary(j.walked) // a file named on the command line is always read
 	wk.src.OnMember(s.member)
 	size := regularSize(file)
-	var reg sizedReader
+	var reg sizedReader // the file read as a regular one
 	if size >= 0 {
 		reg = regular(file)
-		in = reg
 	}
 	pieces := size >= 0 && wk.inPieces(reg, size, &s, read, stopped)
 	switch {
