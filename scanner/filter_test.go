@@ -79,6 +79,32 @@ var shortcutInputs = []string{
 	"user@host.example and (https://en.wikipedia.org/wiki/Foo_(bar)) \"http://q.example/\"",
 }
 
+// TestProseBatches checks, on inputs many times proseBatch long, what
+// shortcuts the short inputs above do not reach: the prose finder looking
+// a batch ahead at a time, and the Leads of its queue written over once
+// all are returned (held). Wrappers far apart, a URL that waits for data
+// at a chunk's end and quoted lines come between dense candidates.
+func TestProseBatches(t *testing.T) {
+	var b strings.Builder
+	for i := range 1200 {
+		fmt.Fprintf(&b, "see www.a%d.example and b.example.org now\n", i)
+		switch {
+		case i%97 == 0:
+			fmt.Fprintf(&b, "> quoted http://q%d.example/a-\n> b and <URL:http://w%d.example/\n> x>\n", i, i)
+		case i%41 == 0:
+			b.WriteString("a long one http://long.example/" + strings.Repeat("p", 300) + " end\n")
+		}
+	}
+	in := []byte(b.String())
+	for _, m := range proseModes {
+		for _, chunk := range []int{0, 7, proseBatch + 13} {
+			for _, max := range []int{0, 100} {
+				checkShortcuts(t, in, m, chunk, max)
+			}
+		}
+	}
+}
+
 func FuzzShortcuts(f *testing.F) {
 	for _, in := range shortcutInputs {
 		f.Add([]byte(in), uint8(0), uint8(0), uint8(0))
