@@ -183,7 +183,7 @@ func authorityEnd(s string, port bool) int {
 // and it has only two labels or a capital letter.
 func fileName(host string) bool {
 	dot := strings.LastIndexByte(host, '.')
-	if dot < 0 || !fileTLDs[strings.ToLower(host[dot+1:])] {
+	if n := len(host) - dot - 1; dot < 0 || n < 2 || n > 3 || !fileTLDs[strings.ToLower(host[dot+1:])] {
 		return false
 	}
 	return strings.Count(host, ".") == 1 || strings.ToLower(host) != host
@@ -191,7 +191,8 @@ func fileName(host string) bool {
 
 // fileTLDs are the top-level domains that are also common extensions of
 // file names: of source code (.py .pl .pm .sh .rs .cc .ml .mk .am .ac .in
-// .so .la), of documents (.md .ps .ai), of archives and media (.zip .mov).
+// .so .la), of documents (.md .ps .ai), of archives and media (.zip .mov):
+// all of two or three letters, which fileName asks of a host first.
 var fileTLDs = map[string]bool{"py": true, "pl": true, "pm": true, "sh": true, "rs": true, "cc": true, "ml": true,
 	"mk": true, "am": true, "ac": true, "in": true, "so": true, "la": true, "md": true, "ps": true, "ai": true,
 	"zip": true, "mov": true}

@@ -37,6 +37,9 @@ var tries = []struct {
 	{"an IDN stays whole", "见 例え.テスト/パス 吧", []Option{Schemeless(), WithGrammar(rfc3986.IRI)}, nil},
 	// File names whose extension is a country code are no hosts.
 	{"file names", "Run setup.py, read README.md and Foo.pm, then run.sh.", []Option{Schemeless()}, nil},
+	{"file names of three letters", "Unpack notes.zip and play Clip.MOV.", []Option{Schemeless()}, nil},
+	{"no file name of four letters", "see example.info and x.mk.io", []Option{Schemeless()},
+		[]string{"schemeless http://example.info", "schemeless http://x.mk.io"}},
 	{"a host with such a domain", "mail.example.pl and onet.example.py", []Option{Schemeless()},
 		[]string{"schemeless http://mail.example.pl", "schemeless http://onet.example.py"}},
 	// Attributions and message identifiers are no mailto: URLs.

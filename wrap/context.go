@@ -51,17 +51,20 @@ var attributions = []string{" wrote", " writes", " said", " says", " schrieb", "
 // host names ("KE9.MZ").
 func (r *Reader) uuencoded(c *scanner.Candidate) bool {
 	lead := c.Layout.Lead
-	if len(lead) == 0 || len(lead) >= 64 {
+	if len(lead) == 0 || len(lead) >= 64 || lead[0] < ' ' || lead[0] > '`' {
 		return false
 	}
-	line := lead
-	rest := c.Raw[:lineEnd(c.Raw)]
 	n := int(lead[0]-' ') & 63
-	want := 1 + (n+2)/3*4
-	if n == 0 || len(lead)+len(rest) < want || len(lead)+len(rest) > want+1 {
+	k := 1 + (n+2)/3*4 - len(lead) // the length of the rest of the line: k or k+1
+	if n == 0 || k < 0 {
 		return false
 	}
-	for _, part := range [][]byte{line, rest} {
+	rest := c.Raw[:min(len(c.Raw), k+2)] // a line end past k+1 is too far
+	rest = rest[:lineEnd(rest)]
+	if len(rest) < k || len(rest) > k+1 {
+		return false
+	}
+	for _, part := range [][]byte{lead, rest} {
 		for _, b := range part {
 			if b < ' ' || b > '`' {
 				return false

@@ -70,7 +70,10 @@ func (r *Reader) gutterOf(lead []byte) gutter {
 // digits, an optional ".", ":" or "|", then white space. It returns the
 // gutter and its length, white space after it left out.
 func readGutter(line []byte) (gutter, int) {
-	i := len(line) - len(bytes.TrimLeft(line, " \t"))
+	i := 0
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++ // bytes.TrimLeft made a set of its cutset at every call
+	}
 	n := digits(line[i:])
 	if n == 0 || n > 9 {
 		return gutter{}, 0
