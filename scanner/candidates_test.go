@@ -360,6 +360,11 @@ func TestProse(t *testing.T) {
 			[]proseWant{{"1:5", Schemeless, "example.\u65e5\u672c", "example.\u65e5\u672c x", "see ", ""}}},
 		{"a CJK label after the second dot", "see a.example.\u65e5\u672c x", hostsRules, 0,
 			[]proseWant{{"1:5", Schemeless, "a.example.\u65e5\u672c", "a.example.\u65e5\u672c x", "see ", ""}}},
+		// A label does not run from CJK letters into ASCII ones: what
+		// follows the host name, a letter, makes it none.
+		{"a label from CJK letters into ASCII ones", "see a.\u65e5\u672cexample x", hostsRules, 0, nil},
+		{"a label from ASCII letters into CJK ones", "see a.example\u65e5\u672c x", hostsRules, 0,
+			[]proseWant{{"1:5", Schemeless, "a.example", "a.example\u65e5\u672c x", "see ", ""}}},
 		// What the schemes filter reads after a ":": the input's first
 		// byte, a byte 0x80, a character of two bytes.
 		{"a colon first", ": http://a.example/", proseRules, 0,

@@ -49,9 +49,17 @@ var localByte = func() (t [256]bool) {
 func (s *Scanner) labels(k, lim int) int {
 	prev := -1 // the start of the label's last character
 	for k < lim {
-		if s.buf[k] == '.' {
+		if c := s.buf[k]; c == '.' {
 			k++
 			prev = -1
+		} else if c < utf8.RuneSelf && (prev < 0 || s.buf[prev] < utf8.RuneSelf) {
+			// Between two ASCII characters no label breaks (cjkBreak):
+			// the common case, with no rune decoded.
+			if !hostByte[c] {
+				break
+			}
+			prev = k
+			k++
 		} else if n := s.hostRuneAt(k); n > 0 && k+n <= lim && (prev < 0 || !cjkBreak(s.buf[prev:k], s.buf[k:k+n])) {
 			prev = k
 			k += n
