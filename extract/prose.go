@@ -183,19 +183,25 @@ func authorityEnd(s string, port bool) int {
 // and it has only two labels or a capital letter.
 func fileName(host string) bool {
 	dot := strings.LastIndexByte(host, '.')
-	if n := len(host) - dot - 1; dot < 0 || n < 2 || n > 3 || !fileTLDs[strings.ToLower(host[dot+1:])] {
+	if n := len(host) - dot - 1; dot < 0 || n < 2 || n > 3 || !fileTLD(strings.ToLower(host[dot+1:])) {
 		return false
 	}
 	return strings.Count(host, ".") == 1 || strings.ToLower(host) != host
 }
 
-// fileTLDs are the top-level domains that are also common extensions of
-// file names: of source code (.py .pl .pm .sh .rs .cc .ml .mk .am .ac .in
-// .so .la), of documents (.md .ps .ai), of archives and media (.zip .mov):
-// all of two or three letters, which fileName asks of a host first.
-var fileTLDs = map[string]bool{"py": true, "pl": true, "pm": true, "sh": true, "rs": true, "cc": true, "ml": true,
-	"mk": true, "am": true, "ac": true, "in": true, "so": true, "la": true, "md": true, "ps": true, "ai": true,
-	"zip": true, "mov": true}
+// fileTLD reports whether tld, in lower case, is a top-level domain that
+// is also a common extension of file names: of source code (.py .pl .pm
+// .sh .rs .cc .ml .mk .am .ac .in .so .la), of documents (.md .ps .ai), of
+// archives and media (.zip .mov). All have two or three letters, which
+// fileName asks of a host first. A switch, not a map: no hash for each
+// host.
+func fileTLD(tld string) bool {
+	switch tld {
+	case "py", "pl", "pm", "sh", "rs", "cc", "ml", "mk", "am", "ac", "in", "so", "la", "md", "ps", "ai", "zip", "mov":
+		return true
+	}
+	return false
+}
 
 // saneHost reports whether the host and port of a URL with an authority,
 // rest being what follows its "://", are as DNS and TCP have them, which
@@ -204,14 +210,30 @@ var fileTLDs = map[string]bool{"py": true, "pl": true, "pm": true, "sh": true, "
 // full of strings that the grammars take and that are no host
 // ("http://-x", "a.com_").
 func saneHost(rest string) bool {
-	rest = rest[:authorityEnd(rest, false)]
-	if i := strings.LastIndexByte(rest, '@'); i >= 0 {
-		rest = rest[i+1:]
+	// One pass finds the authority's end, the host after its last "@",
+	// and the first ":" after that.
+	from, colon, end := 0, -1, len(rest)
+scan:
+	for i := range len(rest) {
+		switch rest[i] {
+		case '/', '?', '#':
+			end = i
+			break scan
+		case '@':
+			from, colon = i+1, -1
+		case ':':
+			if colon < 0 {
+				colon = i
+			}
+		}
 	}
-	if strings.HasPrefix(rest, "[") {
+	if from < end && rest[from] == '[' {
 		return true // an IP literal, which the grammar checked
 	}
-	host, port, _ := strings.Cut(rest, ":")
+	host, port := rest[from:end], ""
+	if colon >= 0 {
+		host, port = rest[from:colon], rest[colon+1:end]
+	}
 	if len(port) > 5 || len(port) == 5 && port > "65535" {
 		return false
 	}
