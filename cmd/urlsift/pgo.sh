@@ -5,8 +5,10 @@
 # (--cpuprofile), built without a profile, on the workloads of the README's
 # performance figures, about a second each: the RFC set (../shared/rfc
 # beside the project, or $URLSIFT_RFC_DIR), the dense lines plain and with
-# --json, the quoted lines, the mbox of small messages, text in UTF-16, and
-# the inputs made to slow the scanner down. Run it again when the hot code
+# --json, the quoted lines (closed, and never closed), dense host names
+# with --schemeless, the RFC set with the flags that find the most URLs in
+# prose, the mbox of small messages, text in UTF-16, and the inputs made
+# to slow the scanner down. Run it again when the hot code
 # changes much; see the README, "Performance".
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -19,6 +21,8 @@ import base64, quopri, sys
 d = sys.argv[1]
 open(f"{d}/dense.txt", "w").write("<URL:http://a.example/x> see <http://b.example/y> and\n" * 310689)
 open(f"{d}/quoted.txt", "w").write("> <URL:http://a.example/x>\n" * 621378)
+open(f"{d}/quoted-open.txt", "w").write("> <URL:http://a.example/x\n" * 645277)
+open(f"{d}/hosts.txt", "w").write("see www.a.example and b.example.org now\n" * 419430)
 out = []
 for i in range(160000):
     out.append(f"From user{i}@example.org Mon Jan  2 10:00:00 1995\nFrom: User {i} <user{i}@example.org>\n"
@@ -61,6 +65,11 @@ fi
 profile dense $(times 8 "$tmp/dense.txt")
 profile json --json $(times 5 "$tmp/dense.txt")
 profile quoted $(times 8 "$tmp/quoted.txt")
+profile quoted-open $(times 6 "$tmp/quoted-open.txt")
+profile hosts --schemeless $(times 3 "$tmp/hosts.txt")
+if [ -f "$tmp/rfcs.txt" ]; then
+	profile prose --unwrapped --schemeless --grammar iri $(times 8 "$tmp/rfcs.txt")
+fi
 profile mbox $(times 3 "$tmp/small.mbox")
 profile utf16 $(times 5 "$tmp/utf16.txt")
 profile adversarial "$tmp/url-no-gt" "$tmp/quoted-lt" "$tmp/quoted-rfc" "$tmp/invalid-utf8" \
