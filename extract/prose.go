@@ -211,47 +211,63 @@ func fileTLD(tld string) bool {
 // ("http://-x", "a.com_").
 func saneHost(rest string) bool {
 	// One pass finds the authority's end, the host after its last "@",
-	// and the first ":" after that.
+	// the first ":" after that, and checks the host's labels as it goes.
 	from, colon, end := 0, -1, len(rest)
+	bad, label := false, 0 // a label of the host is not sane; where the last one starts
 scan:
 	for i := range len(rest) {
-		switch rest[i] {
-		case '/', '?', '#':
+		switch authorityStop[rest[i]] {
+		case 0:
+		case stopEnd:
 			end = i
 			break scan
-		case '@':
-			from, colon = i+1, -1
-		case ':':
+		case stopAt: // what came before is user information
+			from, colon, bad, label = i+1, -1, false, i+1
+		case stopColon:
 			if colon < 0 {
 				colon = i
+			}
+		case stopDot:
+			if colon < 0 {
+				bad = bad || !saneLabel(rest[label:i])
+				label = i + 1
 			}
 		}
 	}
 	if from < end && rest[from] == '[' {
 		return true // an IP literal, which the grammar checked
 	}
-	host, port := rest[from:end], ""
+	hostEnd := end
 	if colon >= 0 {
-		host, port = rest[from:colon], rest[colon+1:end]
-	}
-	if len(port) > 5 || len(port) == 5 && port > "65535" {
-		return false
-	}
-	if host == "" {
-		return true // "file:///x"
-	}
-	host = strings.TrimSuffix(host, ".")
-	for start, i := 0, 0; i <= len(host); i++ {
-		if i < len(host) && host[i] != '.' {
-			continue
-		}
-		if label := host[start:i]; label == "" || label[0] == '-' || label[len(label)-1] == '-' || label[len(label)-1] == '_' {
+		if port := rest[colon+1 : end]; len(port) > 5 || len(port) == 5 && port > "65535" {
 			return false
 		}
-		start = i + 1
+		hostEnd = colon
 	}
-	return true
+	if hostEnd == from {
+		return true // "file:///x"
+	}
+	// A last label that is empty follows the dot that ends the host
+	// name ("a.com."), whose label before it was checked there.
+	last := rest[label:hostEnd]
+	return !bad && (last == "" || saneLabel(last))
 }
+
+// saneLabel reports whether label is one of a host name as DNS has it:
+// not empty, neither starting nor ending with "-", not ending with "_".
+func saneLabel(label string) bool {
+	return label != "" && label[0] != '-' && label[len(label)-1] != '-' && label[len(label)-1] != '_'
+}
+
+// The bytes at which saneHost stops, by what they are.
+const (
+	stopEnd = 1 + iota // "/", "?" or "#": the authority ends
+	stopAt
+	stopColon
+	stopDot
+)
+
+var authorityStop = [256]uint8{'/': stopEnd, '?': stopEnd, '#': stopEnd, '@': stopAt, ':': stopColon, '.': stopDot}
 
 // realDomain is the function realDomain, remembered by host: hosts
 // repeat, and the public-suffix list and IDNA are asked once for each.
