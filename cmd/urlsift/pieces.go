@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"os"
@@ -15,16 +16,16 @@ import (
 	"github.com/urlsift/urlsift/scanner"
 )
 
-// A large mbox, or a large text file (unless its lines are printed and
-// its wrappers alone are read: see inPieces), is read on all cores: the
-// messages of an mbox do not depend on one another, and a URL of text on
-// nothing more than twice the longest wrapper before it. One goroutine
-// cuts the file into pieces of about pieceSize bytes (larger for text:
-// textPiece), at message starts or at line starts; it counts the lines and
-// messages before each piece of an mbox, and a piece of text counts its
-// own (readText), so that every piece reads its positions and message
-// numbers as the whole file gives them (source.Source.EachPiece); the
-// pieces are read at once, and their output is sent in their order. A
+// A large mbox, or a large text file (unless its lines are printed and its
+// wrappers alone are read, and they are few: see inPieces), is read on all
+// cores: the messages of an mbox do not depend on one another, and a URL
+// of text on nothing more than twice the longest wrapper before it. One
+// goroutine cuts the file into pieces of about pieceSize bytes (larger for
+// text: textPiece), at message starts or at line starts; it counts the
+// lines and messages before each piece of an mbox, and a piece of text
+// counts its own (readText), so that every piece reads its positions and
+// message numbers as the whole file gives them (source.Source.EachPiece);
+// the pieces are read at once, and their output is sent in their order. A
 // piece of text is read from a margin before it (textMargin) to a margin
 // past it, and keeps the matches that start in it.
 
@@ -52,9 +53,39 @@ func textPiece(size int64, cores int) int64 {
 	return min(8*pieceSize, max(2*pieceSize, size/int64(8*cores)))
 }
 
-// forcePieces reads text with wrappers alone in pieces too, which tests
-// compare with a whole read.
+// forcePieces reads text with wrappers alone in pieces too, their lines
+// printed or not, which tests compare with a whole read.
 var forcePieces bool
+
+// denseProbe is how much of a text file denseWrappers looks at, and
+// denseEvery the bytes for each "<" that make wrappers dense.
+const (
+	denseProbe = 64 << 10
+	denseEvery = 256
+)
+
+// denseWrappers reports whether the first denseProbe bytes of f, of size
+// bytes, hold a "<" for every denseEvery bytes or more: wrappers whose
+// printed records, their lines counted, cost more than a second reading
+// of the file, which pieces that print lines make (the lines before
+// each piece are counted first). It guesses from the file's head, which
+// changes the speed of the run alone, never its output: 16 MiB of dense
+// wrappers took 208 ms with --json read whole, 181 ms in pieces of 512
+// KiB; with -n, 158 and 116 ms; the RFC set, a "<" for every 2 KiB, is
+// read whole (BENCHMARKS.md, "Slow paths").
+func denseWrappers(f io.ReaderAt, size int64) bool {
+	b := make([]byte, min(size, denseProbe))
+	n, _ := f.ReadAt(b, 0)
+	return bytes.Count(b[:n], []byte{'<'})*denseEvery >= n
+}
+
+// densePiece is the size of a piece of text with dense wrappers whose
+// lines are printed, half a pieceSize (512 KiB): small, so that a piece's
+// records (--json: 250 bytes for 27 of input) mostly fit its room while
+// the pieces before it are printed (16 MiB of dense wrappers with --json:
+// 181 ms in pieces of 512 KiB, 193 in pieces of 1 MiB, 217 ms in pieces
+// of 2 MiB).
+func densePiece() int64 { return pieceSize / 2 }
 
 // textMargin is how far a piece of text reads before its start and past
 // its end: two of the longest candidates, a wrapper or a URL in prose.
@@ -90,16 +121,20 @@ func (wk *worker) inPieces(f io.ReaderAt, size int64, s *sink, read *atomic.Int6
 		return false // read whole, which reports what it finds
 	}
 	counted := l.Kind == mail.Text && s.o.linesShown()
-	if counted && !s.o.read.Unwrapped && !s.o.read.Schemeless && !forcePieces {
-		// Wrappers alone cost less than the reading of the bytes, which
-		// pieces of text whose lines are printed read twice, once to
-		// count them: the RFC set four times over took 0.13 s in pieces
-		// on two cores, 0.09 s read whole; dense --json records, bound by
-		// their printing, took as long (BENCHMARKS.md, "Slow paths").
+	wrappers := counted && !s.o.read.Unwrapped && !s.o.read.Schemeless // wrappers alone, their lines printed
+	dense := wrappers && (forcePieces || denseWrappers(f, size))
+	if wrappers && !dense {
+		// Wrappers alone, few of them, cost less than the reading of the
+		// bytes, which pieces of text whose lines are printed read twice,
+		// once to count them (the RFC set four times over with -n: 89
+		// ms read whole, 92 ms in pieces; with --json, 88 and 100 ms).
 		return false
 	}
 	every := pieceSize
-	if l.Kind == mail.Text {
+	switch {
+	case dense:
+		every = densePiece()
+	case l.Kind == mail.Text:
 		every = textPiece(size, cores)
 	}
 	tasks := make(chan piece)

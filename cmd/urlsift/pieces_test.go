@@ -259,6 +259,42 @@ func TestTextPieces(t *testing.T) {
 	}
 }
 
+// TestDenseWrappers: text whose head holds a "<" for every 256 bytes or
+// more is read in pieces when its lines are printed, and gives what it
+// gives read whole: CR LF lines, a wrapper broken over lines, an invalid
+// one, and a last line with no line break among them.
+func TestDenseWrappers(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want bool
+	}{
+		{"", true}, {"<", true}, {"<" + strings.Repeat("x", 255), true}, {"<" + strings.Repeat("x", 256), false},
+		{strings.Repeat("<"+strings.Repeat("x", 255), denseProbe/256) + strings.Repeat("x", 1<<20), true},
+		{strings.Repeat("x", denseProbe) + strings.Repeat("<", 1<<10), false},
+	} {
+		if got := denseWrappers(strings.NewReader(c.in), int64(len(c.in))); got != c.want {
+			t.Errorf("denseWrappers of %d bytes, %d of them \"<\": %v, want %v", len(c.in), strings.Count(c.in, "<"), got, c.want)
+		}
+	}
+	var b strings.Builder
+	for i := range 2000 {
+		fmt.Fprintf(&b, "<URL:http://a%d.example/x> see <http://b.example/\r\n  y%d> and <URL:http://c.example/|%d>\n", i, i, i)
+	}
+	b.WriteString("<http://last.example/>")
+	file := writeFile(t, t.TempDir(), "dense.txt", b.String())
+	defer func(n int) { runtime.GOMAXPROCS(n) }(runtime.GOMAXPROCS(0))
+	defer func(s int64) { pieceSize = s }(pieceSize)
+	for _, flags := range [][]string{{"-n"}, {"--json"}, {"--format", "{line}:{col} {url} {error}"}, {"-Hn", "--stats"}} {
+		args := append(flags, file)
+		pieceSize = 1 << 40
+		want := runOn(1, args)
+		pieceSize = 4000
+		if got := runOn(2, args); got != want {
+			t.Errorf("%q in pieces:%s", flags, firstDiff(got, want))
+		}
+	}
+}
+
 // TestFileLine: an error met in a piece whose lines count from its start
 // gets its line in the file, the lines before the piece counted then (a
 // CR LF and a lone CR among them).
