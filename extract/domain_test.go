@@ -137,8 +137,8 @@ func FuzzSaneHost(f *testing.F) {
 		if got, want := saneHost(in), saneHostRef(in); got != want {
 			t.Errorf("saneHost(%q) = %v, first written %v", in, got, want)
 		}
-		if got, want := authorityEnd(in, true), strings.IndexAny(in, ":/?#"); got != want && (want >= 0 || got != len(in)) {
-			t.Errorf("authorityEnd(%q) = %d, IndexAny %d", in, got, want)
+		if got, want := hostEnd(in), strings.IndexAny(in, ":/?#"); got != want && (want >= 0 || got != len(in)) {
+			t.Errorf("hostEnd(%q) = %d, IndexAny %d", in, got, want)
 		}
 		_, wantRest, wantOK := strings.Cut(in, "://")
 		if rest, ok := afterScheme(in); rest != wantRest || ok != wantOK {

@@ -137,7 +137,7 @@ func (x *Extractor) shaped(s string, kind Form) bool {
 		_, host, _ := strings.Cut(s, "@")
 		return x.realDomain(host)
 	case kind == scanner.Schemeless && !isWWW(rest):
-		host := rest[:authorityEnd(rest, true)]
+		host := rest[:hostEnd(rest)]
 		return x.realDomain(host) && !fileName(host)
 	}
 	return true
@@ -160,18 +160,12 @@ func isWWW(host string) bool {
 	return len(host) >= 4 && host[3] == '.' && (strings.EqualFold(host[:3], "www") || strings.EqualFold(host[:3], "ftp"))
 }
 
-// authorityEnd returns the offset in s, what follows a URL's "://", of
-// the first "/", "?" or "#", and of the first ":" too when port says so
-// (where its host ends), or len(s).
-func authorityEnd(s string, port bool) int {
+// hostEnd returns the offset in s, what follows a URL's "://", of the
+// first ":", "/", "?" or "#", where its host ends, or len(s).
+func hostEnd(s string) int {
 	for i := range len(s) {
-		switch s[i] {
-		case '/', '?', '#':
+		if stop := authorityStop[s[i]]; stop == stopEnd || stop == stopColon {
 			return i
-		case ':':
-			if port {
-				return i
-			}
 		}
 	}
 	return len(s)
@@ -237,19 +231,19 @@ scan:
 	if from < end && rest[from] == '[' {
 		return true // an IP literal, which the grammar checked
 	}
-	hostEnd := end
+	host := end // where the host ends
 	if colon >= 0 {
 		if port := rest[colon+1 : end]; len(port) > 5 || len(port) == 5 && port > "65535" {
 			return false
 		}
-		hostEnd = colon
+		host = colon
 	}
-	if hostEnd == from {
+	if host == from {
 		return true // "file:///x"
 	}
 	// A last label that is empty follows the dot that ends the host
 	// name ("a.com."), whose label before it was checked there.
-	last := rest[label:hostEnd]
+	last := rest[label:host]
 	return !bad && (last == "" || saneLabel(last))
 }
 
