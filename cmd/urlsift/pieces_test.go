@@ -253,7 +253,8 @@ func TestTextPieces(t *testing.T) {
 		for _, size := range []int64{1, 300, 4000} {
 			pieceSize = size
 			if got := runOn(2, args); got != want {
-				t.Errorf("%q, pieces of %d bytes:%s", flags, textPiece(int64(len(text.String())), 2), firstDiff(got, want))
+				t.Errorf("%q, pieceSize %d (pieces of text of %d bytes, of dense wrappers %d):%s",
+					flags, size, textPiece(int64(text.Len()), 2), densePiece(), firstDiff(got, want))
 			}
 		}
 	}
