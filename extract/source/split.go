@@ -62,8 +62,9 @@ func readAround(f io.ReaderAt, buf []byte, a, end, size int64) ([]byte, int64, e
 // offset up to which it looked, with the error.
 func NextPiece(f io.ReaderAt, kind mail.Kind, t, end, size int64) (int64, error) {
 	step := int64(firstRead) // a piece start is most often near
-	buf := getReadBuf()
-	defer putReadBuf(buf)
+	p := readBufs.Get().(*[]byte)
+	defer readBufs.Put(p)
+	buf := *p
 	for t < end {
 		stop := min(t+step, end)
 		step = splitRead
@@ -88,8 +89,9 @@ func NextPiece(f io.ReaderAt, kind mail.Kind, t, end, size int64) (int64, error)
 // of a file of size bytes. A CR LF that a or b cuts counts on the side of
 // its CR.
 func Count(f io.ReaderAt, kind mail.Kind, a, b, size int64) (lines, messages int, err error) {
-	buf := getReadBuf()
-	defer putReadBuf(buf)
+	p := readBufs.Get().(*[]byte)
+	defer readBufs.Put(p)
+	buf := *p
 	for a < b {
 		end := min(a+splitRead, b)
 		w, from, err := readAround(f, buf, a, end, size)
@@ -202,22 +204,20 @@ func Pieces(name string, size int64, blocks []Block) []Piece {
 // readBufs holds the buffers of NextPiece, Count and LineStart, of a
 // read of splitRead bytes and the few around it: each piece of a large
 // file asks for them, and a buffer made for each call was garbage, and
-// fresh memory to fault in, for every piece.
+// fresh memory to fault in, for every piece. They go back in the pointer
+// they came out in, which a Put of a new one would allocate.
 var readBufs = sync.Pool{New: func() any {
 	b := make([]byte, 3+splitRead+5)
 	return &b
 }}
 
-func getReadBuf() []byte { return *readBufs.Get().(*[]byte) }
-
-func putReadBuf(b []byte) { readBufs.Put(&b) }
-
 // LineStart returns the start of the line that holds offset t of f (0
 // for t <= 0), reading back as far as it takes: where a piece of text
 // that must begin before t is read from.
 func LineStart(f io.ReaderAt, t int64) (int64, error) {
-	buf := getReadBuf()
-	defer putReadBuf(buf)
+	p := readBufs.Get().(*[]byte)
+	defer readBufs.Put(p)
+	buf := *p
 	step := int64(firstRead) // a line start is near: most reads are of a page
 	for t > 0 {
 		lo := max(t-step, 0)
