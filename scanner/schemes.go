@@ -12,7 +12,21 @@ type Schemes struct {
 	names    map[string]uint8 // a lower-case name: its flags
 	prefixes []string         // the starts of the names of a pattern ("x-" for "x-*")
 	longest  int              // the longest name, or pattern's start
+	// The names most URLs start with that the set holds, and their
+	// flags: compared before the map is asked, whose hash of each name
+	// took 7% of a run of --json on dense wrappers.
+	common []named
 }
+
+// named is a name of a Schemes and its flags.
+type named struct {
+	name  string
+	flags uint8
+}
+
+// commonNames are the schemes of most URLs, in the order they are
+// compared.
+var commonNames = [...]string{"http", "https", "ftp", "mailto"}
 
 // The flags of a name in a Schemes.
 const (
@@ -45,6 +59,11 @@ func NewSchemes(known []string, prose map[string]bool) *Schemes {
 		}
 		s.add(strings.ToLower(n), f)
 	}
+	for _, n := range commonNames {
+		if f := s.names[n]; f != 0 {
+			s.common = append(s.common, named{n, f})
+		}
+	}
 	return s
 }
 
@@ -69,6 +88,11 @@ func (s *Schemes) flags(name []byte) uint8 {
 			break
 		}
 		lower = append(lower, c)
+	}
+	for _, c := range s.common {
+		if string(lower) == c.name {
+			return c.flags
+		}
 	}
 	if len(name) <= len(buf) {
 		if f := s.names[string(lower)]; f != 0 {
