@@ -216,6 +216,15 @@ func MaxLength(n int) Option {
 	return func(c *config) { c.max = n }
 }
 
+// NoLines makes the Extractor leave the lines of its matches uncounted:
+// Match.Pos.Line is 0, and the offset and column are as without it. For a
+// caller that prints no lines, as urlsift without -n, --json or --format:
+// the count up to each wrapper took a sixth of the time of dense wrappers
+// on quoted lines.
+func NoLines() Option {
+	return func(c *config) { c.scan = append(c.scan, scanner.NoLines()) }
+}
+
 // ReportInvalid makes the Extractor return reported candidates that are
 // not valid URLs too, each with its reason.
 func ReportInvalid() Option { return func(c *config) { c.invalid = true } }

@@ -98,6 +98,15 @@ func FuzzExtract(f *testing.F) {
 		if !reflect.DeepEqual(reported, valid) {
 			t.Fatalf("with ReportInvalid, the valid matches are\n%v\nwithout\n%v", reported, valid)
 		}
+		// NoLines changes nothing of the matches but their lines.
+		var lineless []Match
+		for _, m := range whole {
+			m.Pos.Line = 0
+			lineless = append(lineless, m)
+		}
+		if got := drain(t, New(bytes.NewReader(in), append(opts, NoLines())...)); !reflect.DeepEqual(got, lineless) {
+			t.Fatalf("with NoLines, the matches are\n%v\nwithout, their lines set aside\n%v", got, lineless)
+		}
 		for _, rd := range readers[1:] {
 			var got []Match
 			for m, err := range All(rd.wrap(bytes.NewReader(in)), opts...) {

@@ -135,6 +135,9 @@ func (s *Scanner) nextProse() bool {
 	}
 	s.cand = Candidate{Pos: c.pos, Kind: c.kind, Raw: s.buf[c.start:c.end], Body: Span{0, c.body - c.start},
 		Layout: Layout{Lead: lead, Quote: quote}}
+	if s.noLines {
+		s.cand.Pos.Line = 0
+	}
 	s.cur = &s.cand
 	p.qhead++
 	if p.qhead == len(p.queue) {

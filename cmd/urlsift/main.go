@@ -186,6 +186,9 @@ func configure(fs *pflag.FlagSet, f *flags, args []string, stdout, stderr io.Wri
 	o.grammar = f.grammar
 	o.read = source.Settings{Grammar: f.grammar, Input: f.input, MaxLength: f.maxLength, Off: f.off,
 		Unwrapped: f.unwrapped, Schemeless: f.schemeless, Schemes: f.proseSchemes, Invalid: true, Normalize: f.normalize}
+	// Lines that are not printed are not counted (text only; see
+	// source.NoLines).
+	o.read.NoLines = !o.linesShown()
 	return o, 0, false
 }
 

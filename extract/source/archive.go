@@ -443,7 +443,7 @@ func (s *Source) member(r io.Reader, m place, name string, at int64, yield func(
 // with s's settings.
 func (s *Source) child() *Source {
 	if s.sub == nil {
-		s.sub = &Source{kind: s.kind, forced: s.forced, opts: s.opts, limits: s.limits}
+		s.sub = &Source{kind: s.kind, forced: s.forced, noLines: s.noLines, opts: s.opts, limits: s.limits}
 	}
 	c := s.sub
 	c.budget, c.onMember, c.lasting = s.budget, s.onMember, s.lasting

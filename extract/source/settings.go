@@ -21,6 +21,7 @@ type Settings struct {
 	Schemes    []string     // the schemes of prose, instead of the default
 	Invalid    bool         // report the invalid wrappers too (as --json)
 	Normalize  bool         // give each valid URL its normal form, host and site
+	NoLines    bool         // leave the lines of the matches of text uncounted (NoLines)
 }
 
 // grammars are the grammars by name.
@@ -71,6 +72,9 @@ func (s Settings) New() *Source {
 		opts = append(opts, extract.Schemes(s.Schemes...))
 	}
 	sopts := []Option{With(opts...)}
+	if s.NoLines {
+		sopts = append(sopts, NoLines())
+	}
 	if kind, ok := inputs[s.Input]; ok {
 		sopts = append(sopts, As(kind))
 	}

@@ -89,6 +89,12 @@ func As(kind mail.Kind) Option { return func(s *Source) { s.kind, s.forced = kin
 // ErrBinary.
 func SkipBinary() Option { return func(s *Source) { s.skipBinary = true } }
 
+// NoLines leaves the lines of the matches of text uncounted, as
+// extract.NoLines does: Match.Pos.Line is 0. For a caller that prints no
+// lines. Mail, news and their parts count their lines all the same: the
+// positions in a decoded part are tied to the file's by them.
+func NoLines() Option { return func(s *Source) { s.noLines = true } }
+
 // SetSkipBinary turns SkipBinary on or off for the inputs read from now
 // on: a command skips the binary files found in a directory, not the
 // ones named.
@@ -104,6 +110,7 @@ type Source struct {
 	kind       mail.Kind
 	forced     bool
 	skipBinary bool
+	noLines    bool // NoLines
 	opts       []extract.Option
 
 	raw, text, utf *bufio.Reader
@@ -338,6 +345,9 @@ func (s *Source) each(br *bufio.Reader, b []byte, name string, kind mail.Kind, a
 		return
 	}
 	if s.x == nil {
+		if s.noLines {
+			opts = append(opts, extract.NoLines())
+		}
 		s.x = extract.New(nil, opts...)
 	}
 	if br == nil {

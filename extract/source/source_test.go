@@ -13,6 +13,7 @@ import (
 
 	"github.com/urlsift/urlsift/extract"
 	"github.com/urlsift/urlsift/extract/mail"
+	"github.com/urlsift/urlsift/extract/source/archtest"
 )
 
 // collect returns the matches of one input as "input line:col url", and
@@ -46,6 +47,13 @@ func TestRead(t *testing.T) {
 		{"UTF-16", New(), utf16, []string{"text 1:3 http://u.example/"}, nil},
 		{"binary read", New(), []byte("\x00<http://e.example/>"), []string{"text 1:2 http://e.example/"}, nil},
 		{"binary skipped", New(SkipBinary()), []byte("\x00<http://e.example/>"), nil, ErrBinary},
+		// NoLines leaves the lines of text at 0, in a container too, and
+		// those of mail counted.
+		{"text, no lines", New(NoLines()), []byte("a\nsee <http://a.example/>"), []string{"text 0:5 http://a.example/"}, nil},
+		{"mbox, no lines", New(NoLines()), []byte("From x\nFrom: a\n\n<http://c.example/>\n"), []string{"mbox 4:1 http://c.example/"}, nil},
+		{"tar, no lines", New(NoLines()), archtest.Tar(t, archtest.Entry{Name: "a", Body: "x\n y <http://t.example/>"}),
+			[]string{"text 0:4 http://t.example/"}, nil},
+		{"settings, no lines", Settings{NoLines: true}.New(), []byte("a\n<http://s.example/>"), []string{"text 0:1 http://s.example/"}, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			got, errs := collect(c.src, c.in)
