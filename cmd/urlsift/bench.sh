@@ -19,7 +19,7 @@ cd "$(dirname "$0")/../.."
 dir=${BENCH_DIR:-/tmp/urlsift-bench}
 rfc=${URLSIFT_RFC_DIR:-../shared/rfc}
 mkdir -p "$dir"
-go build -o "$dir/urlsift" ./cmd/urlsift
+CGO_ENABLED=0 go build -o "$dir/urlsift" ./cmd/urlsift # as the README installs it: static
 u="$dir/urlsift"
 cpu=${BENCH_CPU:-}   # e.g. BENCH_CPU="taskset -c 1" for one core; the default is the whole machine, as a user runs it
 grepo="env LC_ALL=C grep -oE"
