@@ -49,7 +49,7 @@ func Invalid() Option { return func(s *Scanner) { s.invalid = true } }
 
 // NoLines makes the Scanner leave the lines of its candidates uncounted:
 // Candidate.Pos.Line is 0; its offset and column are as without it. For
-// a caller that shows no lines: the count up to each wrapper took a sixth
+// a caller that shows no lines: the count up to each wrapper took a fifth
 // of the time of never-closed quoted wrappers. A wrapper's column and
 // lead are then read from the start of its line, found a few bytes back,
 // where the line starts after the place up to which the lines were
