@@ -137,6 +137,16 @@ func FuzzQuick(f *testing.F) {
 		// Candidates of 5, 6 and 7 bytes, at the maximum lengths 5 and
 		// 6: the ">" of the second at the maximum length.
 		"<ab> <a:b> <a:bc> <a:bcd> <e:f>" + strings.Repeat(" ", 32),
+		// Quoted lines cut before their ">" (closeQuoted), and the lines
+		// after them that it leaves to scanOpen: a deeper or another
+		// prefix, text or a fullwidth bracket before the "<", CR LF,
+		// a line without a prefix, a hopeless one, the end of the input.
+		"> <URL:http://a.example/x\n> <URL:http://b.example/y\n> <c:d>\n>> <e:f\n>> <g:h\n>>\n",
+		"| <a:b\n| <c:d\n|| <e:f\n> <g:h\n>  <i:j\n> <k:l\n> m <n:o\n> ＜p:q＞\n> <r:s\r\n> <t:u\n<v:w>",
+		"> <a:\x01b\n> <c:d\n> <e:" + strings.Repeat("f", 40) + "\n> <g:h\n>",
+		">> <a:b\n> > <c:d\n>> <e:f\n>><g:h\n>> <",
+		"> <a:b\n> c>\n> <d:e\n> <f:g\n> <h:i\n> <" + strings.Repeat(" ", 32),
+		"> <a:b\xef> <c:d\r> <e:f\r\n> <g:h\n> <" + strings.Repeat(" ", 32),
 	} {
 		f.Add([]byte(s), uint8(0), uint8(0))
 		f.Add([]byte(s), uint8(7), uint8(20))
@@ -146,22 +156,57 @@ func FuzzQuick(f *testing.F) {
 		f.Add([]byte(s), uint8(0), uint8(70))
 	}
 	f.Fuzz(func(t *testing.T, in []byte, chunk, max uint8) {
+		for _, m := range quickModes {
+			scan := func(quick bool) ([]record, error) {
+				defer func(was bool) { noQuick = was }(noQuick)
+				noQuick = !quick
+				var r io.Reader = bytes.NewReader(in)
+				if chunk > 0 {
+					r = chunked{r, int(chunk)}
+				}
+				return records(New(r, modes(m), MaxLength(int(max))))
+			}
+			want, wantErr := scan(false)
+			got, gotErr := scan(true)
+			if !reflect.DeepEqual(got, want) || fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
+				t.Fatalf("%q (mode %b, read %d bytes at a time, maximum length %d):\nquick %+v, %v\nnot   %+v, %v",
+					in, m, chunk, max, got, gotErr, want, wantErr)
+			}
+		}
+	})
+}
+
+// quickModes are the modes of findOpen's shortcuts: a library's, which
+// skipHopeless reads, and the command's (which reports every wrapper it
+// can read, valid or not, to count those the grammar rejects), where
+// closeQuoted alone runs.
+var quickModes = []mode{quickMode, defaultMode | softChars | skipEmpty | skipColonless}
+
+// TestQuickLong is FuzzQuick's comparison on inputs many buffers long,
+// read whole: the candidates that the buffer's end cuts, at every place
+// in them, which small inputs never reach. Quoted lines cut before their
+// ">" (closeQuoted) come between closed ones and prose.
+func TestQuickLong(t *testing.T) {
+	var b strings.Builder
+	for i := 0; b.Len() < 3*readSize; i++ {
+		fmt.Fprintf(&b, "> <URL:http://a.example/%s\n", strings.Repeat("x", i%41))
+		if i%7 == 0 {
+			fmt.Fprintf(&b, "> <http://b.example/%s> and text\n", strings.Repeat("y", i%13))
+		}
+	}
+	in := []byte(b.String())
+	for _, m := range quickModes {
 		scan := func(quick bool) ([]record, error) {
 			defer func(was bool) { noQuick = was }(noQuick)
 			noQuick = !quick
-			var r io.Reader = bytes.NewReader(in)
-			if chunk > 0 {
-				r = chunked{r, int(chunk)}
-			}
-			return records(New(r, modes(quickMode), MaxLength(int(max))))
+			return records(New(bytes.NewReader(in), modes(m)))
 		}
 		want, wantErr := scan(false)
 		got, gotErr := scan(true)
 		if !reflect.DeepEqual(got, want) || fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
-			t.Fatalf("%q (read %d bytes at a time, maximum length %d):\nquick %+v, %v\nnot   %+v, %v",
-				in, chunk, max, got, gotErr, want, wantErr)
+			t.Fatalf("mode %b: quick: %d candidates, %v; not: %d, %v", m, len(got), gotErr, len(want), wantErr)
 		}
-	})
+	}
 }
 
 // TestQuickRuns says that the seeds of FuzzQuick run skipHopeless where

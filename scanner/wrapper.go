@@ -92,8 +92,39 @@ func (s *Scanner) findOpen() bool {
 		// scanOpen goes on from the first stop, which passOneLine found:
 		// the bytes before it would not stop it.
 		s.r = max(s.r, stop)
+		if stop >= 0 && s.quote != "" && !s.prose.on && !noQuick && s.closeQuoted(stop) {
+			if s.ready {
+				return true
+			}
+			continue // dropped: the scan goes on after it
+		}
 		return true
 	}
+}
+
+// closeQuoted decides at once the open candidate of a quoted line whose
+// first stop is the LF at buf offset k, when the next line starts with
+// the same quote prefix and a "<" right after it, as in a reply that
+// quotes lines cut before their ">": scanOpen would pass over the LF and
+// the prefix, taking its ">" for the fallback (within the maximum
+// length), and stop at that "<", which opens another candidate (or at
+// the maximum length), to close this one at the fallback
+// (closeAtQuote). The "<" decides, even where the data ends after it. It
+// reports whether it did; otherwise nothing is changed, and scanOpen
+// goes on from k. k is the end of the data where passOneLine found no
+// stop before it. FuzzQuick and TestQuickLong compare it with scanOpen.
+func (s *Scanner) closeQuoted(k int) bool {
+	b := k + 1
+	if k >= s.w || s.buf[k] != '\n' || b >= s.w || b >= s.open+s.max || s.buf[b] != '>' {
+		return false
+	}
+	end, ok := matchQuote(s.buf[b:s.w], s.quote)
+	if j := b + end; !ok || j >= s.w || s.buf[j] != '<' {
+		return false
+	}
+	s.fallback = b
+	s.closeAtQuote()
+	return true
 }
 
 // findFullwidth opens a candidate at the first "＜" before buf offset end
@@ -754,10 +785,12 @@ func (s *Scanner) emit(end int, err error) {
 }
 
 // quickMode is the mode in which findOpen decides short candidates with
-// skipHopeless: the command's, without Prose (softChars, which only URLs
-// in prose read, aside).
+// skipHopeless: a library's without Prose or ReportInvalid (softChars,
+// which only URLs in prose read, aside). Not the command's: it reports
+// the invalid wrappers it can read, to count those the grammar rejects,
+// which skipHopeless drops.
 const quickMode = defaultMode | skipEmpty | skipAbandoned | skipColonless | skipUnfit
 
-// noQuick turns skipHopeless off: the tests check that it changes nothing
-// but the speed.
+// noQuick turns skipHopeless and closeQuoted off: the tests check that it
+// changes nothing but the speed.
 var noQuick = false
