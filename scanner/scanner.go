@@ -212,7 +212,7 @@ func New(r io.Reader, opts ...Option) *Scanner {
 		}
 	}
 	s.prose.on = s.mode&(proseMode|hostsMode) != 0
-	s.quick = useVector && s.mode&^softChars == quickMode
+	s.quick = useVector && (s.mode&^softChars == quickMode || s.mode&^softChars == invalidMode)
 	s.prose.schemeless = s.mode&hostsMode != 0
 	s.lt.c, s.gt.c, s.ef.c, s.lf.c, s.cr.c, s.lfLine.c, s.crLine.c = '<', '>', 0xEF, '\n', '\r', '\n', '\r'
 	s.ef.filter = fullwidth

@@ -26,7 +26,7 @@ CONST32(xf5, 0xf5f5f5f5f5f5f5f5)
 CONST32(xc2, 0xc2c2c2c2c2c2c2c2)
 CONST32(x32, 0x3232323232323232)
 
-// func skipHopeless(b []byte, i, max int) (r, k int)
+// func skipHopeless(b []byte, i, max int, dropUnfit bool) (r, k int)
 //
 // Register use: SI the data, AX the "<" of the candidate (i), DI the
 // block of 32 bytes looked at, DX and BX whether a ":" and an unfit byte
@@ -36,7 +36,7 @@ CONST32(x32, 0x3232323232323232)
 // the block after the stop when that is a ">", as both are stops: the
 // next load waits on that alone, and the checks of the candidate run
 // beside it. A candidate is looked at for four blocks at most.
-TEXT ·skipHopeless(SB), NOSPLIT, $0-56
+TEXT ·skipHopeless(SB), NOSPLIT, $0-64
 	MOVQ b_base+0(FP), SI
 	MOVQ i+24(FP), AX
 	VMOVDQU lt<>(SB), Y1
@@ -121,7 +121,8 @@ stop:
 	CMPQ R12, max+32(FP)
 	JGE undecided
 
-	// Hopeless: no ":" before the ">", or an unfit byte. R12 = 1<<CX - 1.
+	// Hopeless: no ":" before the ">", or with dropUnfit an unfit byte.
+	// R12 = 1<<CX - 1.
 	MOVL $1, R12
 	SHLL CX, R12
 	DECL R12
@@ -131,11 +132,15 @@ stop:
 	ORL R10, BX
 	TESTL DX, DX
 	JZ hopeless
+	CMPB dropUnfit+40(FP), $0
+	JEQ fit
 	TESTL BX, BX
 	JNZ hopeless
-	// Fit: closed at R8.
-	MOVQ AX, r+40(FP)
-	MOVQ R8, k+48(FP)
+
+fit:
+	// Closed at R8.
+	MOVQ AX, r+48(FP)
+	MOVQ R8, k+56(FP)
 	VZEROUPPER
 	RET
 
@@ -151,14 +156,14 @@ hopeless:
 after:
 	// Go on after the ">".
 	LEAQ 1(R8), AX
-	MOVQ AX, r+40(FP)
-	MOVQ $-1, k+48(FP)
+	MOVQ AX, r+48(FP)
+	MOVQ $-1, k+56(FP)
 	VZEROUPPER
 	RET
 
 undecided:
-	MOVQ AX, r+40(FP)
-	MOVQ $-1, k+48(FP)
+	MOVQ AX, r+48(FP)
+	MOVQ $-1, k+56(FP)
 	VZEROUPPER
 	RET
 

@@ -176,11 +176,11 @@ func FuzzQuick(f *testing.F) {
 	})
 }
 
-// quickModes are the modes of findOpen's shortcuts: a library's, which
-// skipHopeless reads, and the command's (which reports every wrapper it
-// can read, valid or not, to count those the grammar rejects), where
-// closeQuoted alone runs.
-var quickModes = []mode{quickMode, defaultMode | softChars | skipEmpty | skipColonless}
+// quickModes are the modes of findOpen's shortcuts: a library's, and the
+// command's, which reports every wrapper it can read, valid or not, to
+// count those the grammar rejects (skipHopeless drops no wrapper for an
+// unfit byte there).
+var quickModes = []mode{quickMode, invalidMode | softChars}
 
 // TestQuickLong is FuzzQuick's comparison on inputs many buffers long,
 // read whole: the candidates that the buffer's end cuts, at every place
@@ -219,8 +219,17 @@ func TestQuickRuns(t *testing.T) {
 	in := []byte(strings.Repeat(block, 8) + "<a:b>" + strings.Repeat(" ", 40))
 	// The candidates it drops, one after another, then the one it
 	// returns, closed.
-	r, k := skipHopeless(in, 0, DefaultMaxLength)
+	r, k := skipHopeless(in, 0, DefaultMaxLength, true)
 	if want := 8 * len(block); r != want || k != want+4 {
 		t.Errorf("skipHopeless = %d, %d, want %d, %d", r, k, want, want+4)
+	}
+	// Without dropUnfit (the command's invalidMode), the first is
+	// returned, unfit byte and all; one without a ":" is still dropped.
+	if r, k := skipHopeless(in, 0, DefaultMaxLength, false); r != 0 || k != len(block)-6 {
+		t.Errorf("without dropUnfit, skipHopeless = %d, %d, want 0, %d", r, k, len(block)-6)
+	}
+	in = []byte("<ab> <c\x01> <d:e\x01>" + strings.Repeat(" ", 40))
+	if r, k := skipHopeless(in, 0, DefaultMaxLength, false); r != 10 || k != 15 {
+		t.Errorf("without dropUnfit, skipHopeless = %d, %d, want 10, 15", r, k)
 	}
 }

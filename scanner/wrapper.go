@@ -63,7 +63,7 @@ func (s *Scanner) findOpen() bool {
 		if s.quick && !noQuick {
 			// The short candidates that close on their line, dropped
 			// or not, and the text between them, 32 bytes at a time.
-			r, k := skipHopeless(s.buf[:s.w], i, s.max)
+			r, k := skipHopeless(s.buf[:s.w], i, s.max, s.mode&skipUnfit != 0)
 			if k >= 0 {
 				s.closeNow(r, k)
 				return true
@@ -784,12 +784,15 @@ func (s *Scanner) emit(end int, err error) {
 	s.ready = true
 }
 
-// quickMode is the mode in which findOpen decides short candidates with
-// skipHopeless: a library's without Prose or ReportInvalid (softChars,
-// which only URLs in prose read, aside). Not the command's: it reports
-// the invalid wrappers it can read, to count those the grammar rejects,
-// which skipHopeless drops.
-const quickMode = defaultMode | skipEmpty | skipAbandoned | skipColonless | skipUnfit
+// quickMode and invalidMode are the modes in which findOpen decides
+// short candidates with skipHopeless (softChars, which only URLs in prose
+// read, aside): a library's without Prose, and the command's, which
+// reports the invalid wrappers it can read, to count those the grammar
+// rejects (ReportInvalid).
+const (
+	quickMode   = defaultMode | skipEmpty | skipAbandoned | skipColonless | skipUnfit
+	invalidMode = defaultMode | skipEmpty | skipColonless
+)
 
 // noQuick turns skipHopeless and closeQuoted off: the tests check that it
 // changes nothing but the speed.
