@@ -53,9 +53,9 @@ func Invalid() Option { return func(s *Scanner) { s.invalid = true } }
 // of the time of never-closed quoted wrappers. A wrapper's column and
 // lead are then read from the start of its line, found a few bytes back,
 // where the line starts after the place up to which the lines were
-// counted, and counted on from that place otherwise (each byte once, not
-// again for each wrapper of a long line). An error's position (Error)
-// still has its line.
+// counted, and counted on from that place otherwise (each byte read at
+// most twice, not again for each wrapper of a long line). An error's
+// position (Error) still has its line.
 func NoLines() Option { return func(s *Scanner) { s.noLines = true } }
 
 // WithSchemes sets the schemes that a URL in prose may start with (the
