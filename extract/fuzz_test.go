@@ -98,15 +98,7 @@ func FuzzExtract(f *testing.F) {
 		if !reflect.DeepEqual(reported, valid) {
 			t.Fatalf("with ReportInvalid, the valid matches are\n%v\nwithout\n%v", reported, valid)
 		}
-		// NoLines changes nothing of the matches but their lines.
-		var lineless []Match
-		for _, m := range whole {
-			m.Pos.Line = 0
-			lineless = append(lineless, m)
-		}
-		if got := drain(t, New(bytes.NewReader(in), append(opts, NoLines())...)); !reflect.DeepEqual(got, lineless) {
-			t.Fatalf("with NoLines, the matches are\n%v\nwithout, their lines set aside\n%v", got, lineless)
-		}
+		checkNoLines(t, in, opts, whole)
 		for _, rd := range readers[1:] {
 			var got []Match
 			for m, err := range All(rd.wrap(bytes.NewReader(in)), opts...) {
@@ -195,6 +187,20 @@ func checkNormal(t *testing.T, m *Match, set uint8) {
 }
 
 // drain returns x's matches, failing t at an error.
+// checkNoLines says that NoLines changes nothing of the matches of in,
+// whole, but their lines.
+func checkNoLines(t *testing.T, in []byte, opts []Option, whole []Match) {
+	t.Helper()
+	var lineless []Match
+	for _, m := range whole {
+		m.Pos.Line = 0
+		lineless = append(lineless, m)
+	}
+	if got := drain(t, New(bytes.NewReader(in), append(opts, NoLines())...)); !reflect.DeepEqual(got, lineless) {
+		t.Fatalf("with NoLines, the matches are\n%v\nwithout, their lines set aside\n%v", got, lineless)
+	}
+}
+
 func drain(t *testing.T, x *Extractor) []Match {
 	t.Helper()
 	var got []Match

@@ -3,8 +3,6 @@ package scanner
 import (
 	"bytes"
 	"io"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -35,15 +33,7 @@ var noLinesInputs = []string{
 // above, the corpus and the shortcuts' inputs, read whole and in pieces.
 func TestNoLines(t *testing.T) {
 	inputs := append(noLinesInputs[:len(noLinesInputs):len(noLinesInputs)], shortcutInputs...)
-	files, _ := filepath.Glob("../corpus/*.txt")
-	for _, name := range files {
-		b, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		inputs = append(inputs, string(b))
-	}
-	for _, in := range inputs {
+	for _, in := range append(inputs, corpusTexts(t)...) {
 		for _, m := range noLinesModes {
 			for _, chunk := range []int{0, 1, 7, 300, 4096} {
 				if chunk == 1 && len(in) > 1<<16 {

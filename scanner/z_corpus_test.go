@@ -16,15 +16,7 @@ func TestShortcuts(t *testing.T) {
 	// FuzzShortcuts reach the maximum with small ones.
 	inputs := append(shortcutInputs[:len(shortcutInputs):len(shortcutInputs)],
 		strings.Repeat("mailto:", 1300)+" http://a.example/ "+strings.Repeat("http://x.example/\u00e9", 500))
-	files, _ := filepath.Glob("../corpus/*.txt")
-	for _, name := range files {
-		b, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		inputs = append(inputs, string(b))
-	}
-	for _, in := range inputs {
+	for _, in := range append(inputs, corpusTexts(t)...) {
 		for _, mode := range proseModes {
 			for _, chunk := range []int{0, 1, 7, 4096} {
 				if chunk == 1 && len(in) > 1<<16 {
@@ -36,4 +28,19 @@ func TestShortcuts(t *testing.T) {
 			}
 		}
 	}
+}
+
+// corpusTexts returns the text files of the corpus.
+func corpusTexts(t *testing.T) []string {
+	t.Helper()
+	files, _ := filepath.Glob("../corpus/*.txt")
+	var texts []string
+	for _, name := range files {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, string(b))
+	}
+	return texts
 }
