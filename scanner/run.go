@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"encoding/binary"
 	"unicode"
 	"unicode/utf8"
 )
@@ -91,15 +92,34 @@ func isCJK(r rune) bool {
 }
 
 // lastBreak returns the index of the last LF or CR in b, or -1. It looks
-// at the bytes after that break only (two searches for LF and CR would
-// each cross the whole of b when it holds only the other).
+// at the bytes after that break only, eight at a time (two searches for
+// LF and CR would each cross the whole of b when it holds only the other).
 func lastBreak(b []byte) int {
-	for i := len(b) - 1; i >= 0; i-- {
-		if b[i] == '\n' || b[i] == '\r' {
-			return i
+	k, _ := lastBreakASCII(b)
+	return k
+}
+
+// lastBreakASCII returns the index in b of its last LF or CR (-1 when it
+// holds none), and whether the bytes after it are ASCII: eight bytes at a
+// time, from the end.
+func lastBreakASCII(b []byte) (int, bool) {
+	var high uint64
+	i := len(b)
+	for ; i >= 8; i -= 8 {
+		x := binary.LittleEndian.Uint64(b[i-8:])
+		if hasByte(x, '\n') || hasByte(x, '\r') {
+			break
+		}
+		high |= x
+	}
+	for ; i > 0; i-- {
+		if c := b[i-1]; c == '\n' || c == '\r' {
+			return i - 1, high&0x8080808080808080 == 0
+		} else {
+			high |= uint64(c)
 		}
 	}
-	return -1
+	return -1, false
 }
 
 // hostRune reports whether a character other than ASCII belongs in a

@@ -465,13 +465,11 @@ func (s *Scanner) fill() {
 	}
 	keep = min(keep, s.track.at)
 	if keep > 0 {
-		if s.noLines {
-			// The lead that fixNear left as a view of the buffer.
-			if s.open >= 0 && s.fixed {
-				s.lead = s.leadBuf[:copy(s.leadBuf[:], s.lead)]
-			} else if s.ready {
-				s.pend.Layout.Lead = s.leadBuf[:copy(s.leadBuf[:], s.pend.Layout.Lead)]
-			}
+		if s.noLines && s.open >= 0 && s.fixed {
+			// The lead that fixNear left as a view of the buffer. (A
+			// decided wrapper waits through a fill only with Prose, in
+			// which fixNear does not run.)
+			s.lead = s.leadBuf[:copy(s.leadBuf[:], s.lead)]
 		}
 		s.col0 = s.at(keep).Column
 		copy(s.buf, s.buf[keep:s.w])

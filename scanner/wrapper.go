@@ -362,10 +362,8 @@ func (s *Scanner) lineQuote() string {
 			return ""
 		}
 	} else if lo := max(t.at, at-leadMax); t.at <= at {
-		for k := at - 1; k >= lo; k-- {
-			if c := s.buf[k]; c == '\n' || c == '\r' {
-				return leadQuote(s.buf[k+1 : at])
-			}
+		if k := lastBreak(s.buf[lo:at]); k >= 0 {
+			return leadQuote(s.buf[lo+k+1 : at])
 		}
 	}
 	s.fix()
@@ -418,29 +416,6 @@ func (s *Scanner) fixNear() bool {
 	s.openPos = Position{Filename: s.name, Offset: s.base + int64(at), Column: col}
 	s.lead = s.buf[k+1 : min(at, k+1+leadMax)]
 	return true
-}
-
-// lastBreakASCII returns the index in b of its last LF or CR (-1 when it
-// holds none), and whether the bytes after it are ASCII: eight bytes at a
-// time, from the end.
-func lastBreakASCII(b []byte) (int, bool) {
-	var high uint64
-	i := len(b)
-	for ; i >= 8; i -= 8 {
-		x := binary.LittleEndian.Uint64(b[i-8:])
-		if hasByte(x, '\n') || hasByte(x, '\r') {
-			break
-		}
-		high |= x
-	}
-	for ; i > 0; i-- {
-		if c := b[i-1]; c == '\n' || c == '\r' {
-			return i - 1, high&0x8080808080808080 == 0
-		} else {
-			high |= uint64(c)
-		}
-	}
-	return -1, false
 }
 
 // nearLine is how far back from a wrapper fixNear looks for the start of
