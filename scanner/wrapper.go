@@ -347,6 +347,12 @@ func (s *Scanner) start(at, n int) {
 // and the candidate; only otherwise does it work out the candidate's
 // position.
 func (s *Scanner) lineQuote() string {
+	if s.noLines && !s.prose.on {
+		// fix finds the line's start as the search below would, and
+		// keeps it.
+		s.fix()
+		return leadQuote(s.lead)
+	}
 	at, t := s.open, &s.track
 	if t.at <= at && s.lfLine.find(s.buf[:s.w], t.at, at) < 0 && s.crLine.find(s.buf[:s.w], t.at, at) < 0 {
 		// The line goes on from the tracker's: its head is the
