@@ -564,3 +564,48 @@ func breaks(raw []byte) []int {
 	}
 	return b
 }
+
+// TestSetPend checks that setPend sets every field of Candidate: it fills
+// each with a value that is not its zero, and expects the zero Candidate
+// of a wrapper back from the zero arguments. A field added to Candidate or
+// Layout and left out of setPend would keep the last candidate's value.
+func TestSetPend(t *testing.T) {
+	s := New(strings.NewReader(""))
+	fill(reflect.ValueOf(&s.pend).Elem())
+	if reflect.DeepEqual(s.pend, Candidate{}) {
+		t.Fatal("fill left the candidate zero")
+	}
+	s.openPos, s.lead = Position{}, nil
+	s.setPend(7, nil, Span{}, nil, "", nil, false)
+	if want := (Candidate{Kind: Bare}); !reflect.DeepEqual(s.pend, want) {
+		t.Errorf("setPend left fields set:\n got %+v\nwant %+v", s.pend, want)
+	}
+	if s.pendAt != 7 {
+		t.Errorf("pendAt = %d, want 7", s.pendAt)
+	}
+}
+
+// fill sets every field of v, recursively, to a value that is not its
+// zero.
+func fill(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Struct:
+		for i := range v.NumField() {
+			fill(v.Field(i))
+		}
+	case reflect.String:
+		v.SetString("x")
+	case reflect.Slice:
+		v.Set(reflect.MakeSlice(v.Type(), 1, 1))
+	case reflect.Bool:
+		v.SetBool(true)
+	case reflect.Int, reflect.Int64:
+		v.SetInt(3)
+	case reflect.Uint8:
+		v.SetUint(3)
+	case reflect.Interface:
+		v.Set(reflect.ValueOf(errors.New("x")))
+	default:
+		panic("fill: " + v.Kind().String())
+	}
+}
