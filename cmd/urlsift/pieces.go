@@ -39,8 +39,21 @@ var pieceSize int64 = 1 << 20
 // large; a piece of text, larger, holds twice as many, 2 MiB
 // (never-closed quoted wrappers on two cores took 273 ms with 1 MiB, the
 // piece after the one printed waiting for room, and 243 ms with 2 MiB;
-// 4 MiB gave 237 ms but 35 MiB at most on 1 GiB).
-const pieceChunks = 16
+// 4 MiB gave 237 ms but 35 MiB at most on 1 GiB). Its chunks are of
+// pieceChunkSize bytes, twice a file's: each chunk sent may wake the
+// goroutines that print it, a futex call each, which the machine of
+// BENCHMARKS.md makes dear. 16 MiB of dense wrappers with --json (140 MB
+// of records) on two cores: with chunks of 64 KiB, 2,133 writes and 299
+// to 725 futex calls, 164.8 ms (best of 30 interleaved); of 128 KiB,
+// 1,087 writes and 110 to 184 futex calls, 155.9 ms; of 256 KiB, 155.1
+// ms, but the 1 GiB of the memory row with --json --unwrapped
+// --schemeless took 26.9 to 27.7 MiB at most, against 24.4 to 24.9 with
+// 64 KiB and 25.7 to 26.2 with 128 KiB. Never-closed quoted wrappers,
+// whose records are few bytes, run the same.
+const (
+	pieceChunkSize = 128 << 10
+	pieceChunks    = (1 << 20) / pieceChunkSize
+)
 
 // textPiece is the size of a piece of text: its margins are read twice,
 // and fewer, larger pieces read less of them, up to 8 MiB (the RFC set
@@ -198,7 +211,7 @@ func readPieces(tasks <-chan piece, f io.ReaderAt, size int64, kind mail.Kind, s
 	src := s.o.read.New()
 	var enc output.Encoder
 	for p := range tasks {
-		w := &chunkWriter{out: p.res.items, stopped: stopped, enc: &enc}
+		w := &chunkWriter{large: true, out: p.res.items, stopped: stopped, enc: &enc}
 		ps := sink{o: s.o, name: s.name, w: w, res: p.res}
 		if kind == mail.Text {
 			readText(f, size, src, p, &ps, read, stopped)
