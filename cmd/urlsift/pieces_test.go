@@ -308,3 +308,27 @@ func TestFileLine(t *testing.T) {
 		t.Errorf("got %q, want %q (and the error given unchanged)", got, want)
 	}
 }
+
+// TestChunkPools checks that a chunk goes back to the pool of its size: a
+// file's writer never gets a piece's larger chunk, nor a piece's writer a
+// file's, whose records would then be sent in twice as many chunks.
+func TestChunkPools(t *testing.T) {
+	for range 100 {
+		putChunk(getFrom(pieceChunkPool))
+		putChunk(getChunk())
+		if c := cap(getChunk()); c >= pieceChunkSize {
+			t.Fatalf("a file's chunk holds %d bytes, a piece's size", c)
+		}
+		if c := cap(getFrom(pieceChunkPool)); c < pieceChunkSize {
+			t.Fatalf("a piece's chunk holds %d bytes, less than a piece's size", c)
+		}
+	}
+	w := &chunkWriter{large: true}
+	if c := cap(w.chunk()); c < pieceChunkSize {
+		t.Errorf("a piece's writer fills a chunk of %d bytes", c)
+	}
+	w = &chunkWriter{}
+	if c := cap(w.chunk()); c >= pieceChunkSize {
+		t.Errorf("a file's writer fills a chunk of %d bytes", c)
+	}
+}
