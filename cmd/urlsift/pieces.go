@@ -81,7 +81,8 @@ const (
 // bytes, hold a "<" for every denseEvery bytes or more: wrappers whose
 // printed records, their lines counted, cost more than a second reading
 // of the file, which pieces that print lines make (the lines before
-// each piece are counted first). It guesses from the file's head, which
+// each piece are counted first), and which are read in small pieces
+// (densePiece), their lines printed or not. It guesses from the file's head, which
 // changes the speed of the run alone, never its output: 16 MiB of dense
 // wrappers took 208 ms with --json read whole, 181 ms in pieces of 512
 // KiB; with -n, 158 and 116 ms; the RFC set, a "<" for every 2 KiB, is
@@ -92,12 +93,18 @@ func denseWrappers(f io.ReaderAt, size int64) bool {
 	return bytes.Count(b[:n], []byte{'<'})*denseEvery >= n
 }
 
-// densePiece is the size of a piece of text with dense wrappers whose
-// lines are printed, half a pieceSize (512 KiB): small, so that a piece's
-// records (--json: 250 bytes for 27 of input) mostly fit its room while
-// the pieces before it are printed (16 MiB of dense wrappers with --json:
-// 181 ms in pieces of 512 KiB, 193 in pieces of 1 MiB, 217 ms in pieces
-// of 2 MiB).
+// densePiece is the size of a piece of text with dense wrappers, half a
+// pieceSize (512 KiB): small, so that a piece's records (--json: 250
+// bytes for 27 of input) mostly fit its room while the pieces before it
+// are printed (16 MiB of dense wrappers with --json: 181 ms in pieces of
+// 512 KiB, 193 in pieces of 1 MiB, 217 ms in pieces of 2 MiB), and, their
+// lines printed or not, so that the records held while they wait take
+// fewer pages of memory, each of which the machine of BENCHMARKS.md
+// makes dear to touch first (the command on two cores, best of 20
+// interleaved: never-closed quoted wrappers, 16 MiB, 80.0 ms in pieces
+// of 2 MiB, 71.6 in pieces of 512 KiB, medians 91.6 and 81.3, CPU time
+// 144 and 128 ms; 16 MiB of dense wrappers, 82.3 and 70.0 ms; 16 MiB of
+// dense host names, with no "<", the same at 2 MiB, 1 MiB and 512 KiB).
 func densePiece() int64 { return pieceSize / 2 }
 
 // textMargin is how far a piece of text reads before its start and past
@@ -135,7 +142,7 @@ func (wk *worker) inPieces(f io.ReaderAt, size int64, s *sink, read *atomic.Int6
 	}
 	counted := l.Kind == mail.Text && s.o.linesShown()
 	wrappers := counted && !s.o.read.Unwrapped && !s.o.read.Schemeless // wrappers alone, their lines printed
-	dense := wrappers && (forcePieces || denseWrappers(f, size))
+	dense := l.Kind == mail.Text && (forcePieces && wrappers || denseWrappers(f, size))
 	if wrappers && !dense {
 		// Wrappers alone, few of them, cost less than the reading of the
 		// bytes, which pieces of text whose lines are printed read twice,
