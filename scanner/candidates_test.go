@@ -8,6 +8,7 @@ import (
 	"testing"
 	"testing/iotest"
 	"time"
+	"unsafe"
 )
 
 // proseWant is a candidate as the tests of Prose mode write it: its
@@ -797,4 +798,76 @@ func TestProseUpToWrapperLongInput(t *testing.T) {
 	if got := scanCands(t, s); !reflect.DeepEqual(got, want) {
 		t.Fatalf("got %d candidates, want %d", len(got), len(want))
 	}
+}
+
+// TestProseLeads checks the Lead of every candidate of a long text whose
+// prose queue seldom empties (wrappers and URLs in prose on every line),
+// against the start of its line in the input, at each Scan: the Leads of
+// the queue move from block to block (moveLeads), and a Lead moved or
+// written over too soon would differ. It checks that they moved.
+func TestProseLeads(t *testing.T) {
+	prefixes := []string{"", "> ", "  ", "| ", "> > ", "\t"}
+	var b strings.Builder
+	for i := 0; b.Len() < 256<<10; i++ {
+		fmt.Fprintf(&b, "%ssee <URL:http://a%d.example/x> and http://b.example/%d, www.c%d.example, d.example.org/%d\n",
+			prefixes[i%len(prefixes)], i, i, i%97, i)
+		if i%500 == 0 {
+			// Lines of prose with long Leads, then a wrapper: the
+			// positions of all of them are worked out at once, and their
+			// Leads fill a block while they wait.
+			for j := range 60 {
+				fmt.Fprintf(&b, "%s%-50s http://e.example/%d\n", prefixes[j%len(prefixes)], "words before a URL,", j)
+			}
+			fmt.Fprintf(&b, "<URL:http://f.example/%d>\n", i)
+		}
+	}
+	in := b.String()
+	for k, opts := range [][]Option{{Rules(hostsRules)}, {Rules(hostsRules), NoLines()}, {Rules(proseRules)}, {Rules(hostsRules)}} {
+		var r io.Reader = strings.NewReader(in)
+		if k == 3 {
+			// Reads of a few bytes: candidates wait for data while the
+			// positions of those before them are asked for.
+			r = iotest.HalfReader(iotest.OneByteReader(r))
+		}
+		s := New(r, opts...)
+		n := 0
+		for s.Scan() {
+			c := s.Candidate()
+			off := int(c.Pos.Offset)
+			ls := strings.LastIndexByte(in[:off], '\n') + 1
+			if want := in[ls:min(off, ls+leadMax)]; string(c.Layout.Lead) != want {
+				t.Fatalf("candidate %d at %d (%q): Lead %q, want %q", n, off, c.Raw, c.Layout.Lead, want)
+			}
+			if p := &s.prose; !liveLeadsIn(p) {
+				t.Fatalf("after candidate %d, a Lead still to return is not in the current block", n)
+			}
+			n++
+		}
+		if s.Err() != nil || n < 4000 {
+			t.Fatalf("%d candidates, error %v", n, s.Err())
+		}
+		if s.prose.spare == nil {
+			t.Error("the Leads never moved to the other block")
+		}
+	}
+}
+
+// liveLeadsIn reports whether the Leads of p's candidates still to return,
+// queued or pending, are all in its current block: the other one, which
+// moveLeads writes over next, then holds none of them.
+func liveLeadsIn(p *prose) bool {
+	in := func(lead []byte) bool {
+		if len(lead) == 0 {
+			return true
+		}
+		lo := uintptr(unsafe.Pointer(unsafe.SliceData(p.block)))
+		at := uintptr(unsafe.Pointer(unsafe.SliceData(lead)))
+		return lo <= at && at+uintptr(len(lead)) <= lo+uintptr(cap(p.block))
+	}
+	for i := p.qhead; i < len(p.queue); i++ {
+		if !in(p.queue[i].lead) {
+			return false
+		}
+	}
+	return p.pending.start < 0 || in(p.pending.lead)
 }
