@@ -6,7 +6,6 @@ import (
 	"mime"
 
 	"golang.org/x/text/encoding/htmlindex"
-	"golang.org/x/text/transform"
 )
 
 // word is an RFC 2047 encoded word of a header field: where it stands in
@@ -70,12 +69,27 @@ func (d *decoded) inWord(from, to int) bool {
 	return false
 }
 
+// wordDecoder decodes an encoded word's text from its charset at once,
+// and returns it as a *bytes.Reader, which writes itself out: mime's
+// WordDecoder copies what the reader gives with io.Copy, which makes a
+// buffer of 32 KiB for each word when the reader cannot (as a
+// transform.Reader cannot), and a transform.Reader makes buffers of its
+// own (a real list archive of 5.2 MB: 12.9 MB of garbage, of 26 MB in
+// all).
 var wordDecoder = &mime.WordDecoder{CharsetReader: func(cs string, r io.Reader) (io.Reader, error) {
 	enc, err := htmlindex.Get(cs)
 	if err != nil {
 		return nil, err
 	}
-	return transform.NewReader(r, enc.NewDecoder()), nil
+	in, err := io.ReadAll(r) // the word's text, a few dozen bytes
+	if err != nil {
+		return nil, err
+	}
+	out, err := enc.NewDecoder().Bytes(in)
+	if err != nil {
+		return nil, err
+	}
+	return bytes.NewReader(out), nil
 }}
 
 // decodeField decodes the RFC 2047 encoded words (RFC 2047 section 2) of

@@ -71,3 +71,23 @@ func TestDecodeField(t *testing.T) {
 		}
 	}
 }
+
+// TestEncodedWordCharsets: a word in a charset that mime does not decode
+// itself goes through wordDecoder's CharsetReader. The characters are
+// those of the charsets' tables: in windows-1252, 0xE9 is "é" and 0x93,
+// 0x94 the curved quotes; in ISO 8859-2, 0xB1 is "ą"; in KOI8-R, 0xC1 is
+// "а" (Cyrillic). A charset that none knows leaves the word undecoded.
+func TestEncodedWordCharsets(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"=?windows-1252?q?caf=E9_=93x=94?=", "café \u201cx\u201d"},
+		{"=?iso-8859-2?q?=B1?=", "\u0105"},
+		{"=?koi8-r?b?wQ==?=", "\u0430"},
+		{"=?ISO-8859-2?Q?a=B1b?= tail", "a\u0105b"},
+		{"=?x-none?q?abc?=", ""},
+	} {
+		n, got := encodedWordAt([]byte(c.in))
+		if got != c.want || (c.want == "") != (n == 0) {
+			t.Errorf("%q: %d, %q; want %q", c.in, n, got, c.want)
+		}
+	}
+}
