@@ -137,9 +137,19 @@ func isTar(head []byte) bool {
 	if bytes.Equal(head[257:262], []byte("ustar")) {
 		return true
 	}
-	sum, err := strconv.ParseUint(strings.Trim(string(head[148:156]), " \x00"), 8, 32)
-	if err != nil || head[0] == 0 {
+	// The checksum, octal digits between spaces and NULs: read here, not
+	// by strconv.ParseUint, whose error for text that is not a number
+	// (every text file read) was an allocation of its own.
+	field := bytes.Trim(head[148:156], " \x00")
+	if len(field) == 0 || head[0] == 0 {
 		return false
+	}
+	var sum uint64
+	for _, c := range field {
+		if c < '0' || c > '7' {
+			return false
+		}
+		sum = sum*8 + uint64(c-'0')
 	}
 	var got uint64
 	for i, c := range head[:512] {

@@ -402,3 +402,46 @@ func TestEachBytesContainers(t *testing.T) {
 		}
 	}
 }
+
+// TestIsTar: a tar header is told by its "ustar" magic, or, in the old
+// format without it, by its checksum (the sum of its 512 bytes, the
+// checksum's field taken as spaces, in octal digits between spaces and
+// NULs); text and a header whose checksum is wrong or not octal are not.
+func TestIsTar(t *testing.T) {
+	var buf bytes.Buffer
+	tw := tar.NewWriter(&buf)
+	if err := tw.WriteHeader(&tar.Header{Name: "a.txt", Mode: 0o644, Size: 1, Format: tar.FormatUSTAR}); err != nil {
+		t.Fatal(err)
+	}
+	ustar := buf.Bytes()[:512]
+	old := bytes.Clone(ustar)
+	clear(old[257:265]) // no magic nor version: the old format
+	sum := 0
+	for i, c := range old {
+		if 148 <= i && i < 156 {
+			c = ' '
+		}
+		sum += int(c)
+	}
+	copy(old[148:156], fmt.Sprintf("%06o\x00 ", sum))
+	spaced := bytes.Clone(old)
+	copy(spaced[148:156], fmt.Sprintf("  %05o ", sum))
+	wrong := bytes.Clone(old)
+	copy(wrong[148:156], fmt.Sprintf("%06o\x00 ", sum+1))
+	notOctal := bytes.Clone(old)
+	copy(notOctal[148:156], "0001238\x00")
+	text := bytes.Repeat([]byte("see <URL:http://a.example/x>\n"), 20)
+	for _, c := range []struct {
+		name string
+		head []byte
+		want bool
+	}{
+		{"ustar", ustar, true}, {"old", old, true}, {"spaced", spaced, true},
+		{"wrong sum", wrong, false}, {"not octal", notOctal, false}, {"text", text, false},
+		{"short", old[:511], false},
+	} {
+		if got := isTar(c.head); got != c.want {
+			t.Errorf("%s: isTar = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
