@@ -14,7 +14,7 @@ var useVector = cpu.X86.HasAVX2
 func has2Vector(b []byte, c1, c2 byte) int
 
 // skipHopeless passes over the candidates from the "<" at b[i] on that the
-// skip modes of quickModes drop, 32 bytes at a time: one whose first stop
+// skip modes of quickMode and invalidMode drop, 32 bytes at a time: one whose first stop
 // ("<", ">", 0xEF, LF, CR), within its first 128 bytes, is a ">" at less
 // than the maximum length max from its "<", with no ":" or, with
 // dropUnfit (skipUnfit), with an unfit byte before it, the next "<" in
