@@ -79,14 +79,14 @@ const (
 
 // denseWrappers reports whether the first denseProbe bytes of f, of size
 // bytes, hold a "<" for every denseEvery bytes or more: wrappers whose
-// printed records, their lines counted, cost more than a second reading
-// of the file, which pieces that print lines make (the lines before
-// each piece are counted first), and which are read in small pieces
-// (densePiece), their lines printed or not. It guesses from the file's head, which
-// changes the speed of the run alone, never its output: 16 MiB of dense
-// wrappers took 208 ms with --json read whole, 181 ms in pieces of 512
-// KiB; with -n, 158 and 116 ms; the RFC set, a "<" for every 2 KiB, is
-// read whole (BENCHMARKS.md, "Slow paths").
+// printed records, their lines counted, cost more than a second reading of
+// the file, which pieces that print lines make (the lines before each
+// piece are counted first), and which are read in small pieces
+// (densePiece), their lines printed or not. It guesses from the file's
+// head, which changes the speed of the run alone, never its output: 16 MiB
+// of dense wrappers took 208 ms with --json read whole, 181 ms in pieces
+// of 512 KiB; with -n, 158 and 116 ms; the RFC set, a "<" for every 2 KiB,
+// is read whole (BENCHMARKS.md, "Slow paths").
 func denseWrappers(f io.ReaderAt, size int64) bool {
 	b := make([]byte, min(size, denseProbe))
 	n, _ := f.ReadAt(b, 0)
