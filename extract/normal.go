@@ -20,6 +20,13 @@ type Normalizer interface {
 	Normalize(s string) (string, error)
 }
 
+// A hoster is a Normalizer that finds the host of its normal forms
+// itself, where RFC 3986's reading of a URL would not: rfc1738.Grammar,
+// whose login may hold "?".
+type hoster interface {
+	Host(normal string) string
+}
+
 // A Serializer is a Grammar that reports each URL it takes as its parser
 // writes it, not as it was written: whatwg.Grammar, whose URL is the
 // URL Standard's href.
@@ -64,7 +71,11 @@ func (x *Extractor) finish(m *Match) (own bool) {
 		m.Warnings = append(slices.Clip(m.Warnings), WarnNormalize+err.Error()) // never into a view's array
 	}
 	m.Normalized = n
-	m.Host = uri.Host(n)
+	if h, ok := x.norm.(hoster); ok {
+		m.Host = h.Host(n)
+	} else {
+		m.Host = uri.Host(n)
+	}
 	m.Site = x.site(m.Host)
 	return own
 }

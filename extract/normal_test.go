@@ -119,13 +119,14 @@ func TestNormalizeKept(t *testing.T) {
 
 // Current gives the same as Match, and Clone keeps it.
 func TestNormalizeCurrent(t *testing.T) {
-	in := "<URL:HTTP://A.Example:80/x> <URL:http://b.example.com/y>"
+	in := "<URL:HTTP://A.Example:80/x> <URL:http://b.example.com/y> <URL:FTP://u?@H.Example.com/z>"
 	var got []extract.Match
 	x := extract.New(strings.NewReader(in), extract.Normalize())
 	for x.Next() {
 		got = append(got, x.Current().Clone())
 	}
-	want := []struct{ n, host, site string }{{"http://a.example/x", "a.example", "a.example"}, {"http://b.example.com/y", "b.example.com", "example.com"}}
+	want := []struct{ n, host, site string }{{"http://a.example/x", "a.example", "a.example"}, {"http://b.example.com/y", "b.example.com", "example.com"},
+		{"ftp://u?@h.example.com/z", "h.example.com", "example.com"}} // an ftp user may hold "?" (RFC 1738 section 3.1)
 	if len(got) != len(want) {
 		t.Fatalf("%d matches", len(got))
 	}

@@ -28,12 +28,19 @@ import "github.com/urlsift/urlsift/extract/internal/uri"
 // ".." is a CWD command and a gopher selector is opaque, so their dots
 // stay. s must be valid; Normalize returns it as it is, with an error,
 // when it is not a URL.
-func Normalize(s string) (string, error) {
-	return uri.Normalize(s, uri.Policy{Dots: isHTTP, Authority: commonSyntax, DefaultPort: DefaultPort, EmptyPath: true})
-}
+func Normalize(s string) (string, error) { return uri.Normalize(s, policy) }
+
+// policy is Normalize's: the login of the common syntax (section 3.1)
+// may hold "?", which does not end it as it ends an authority of RFC
+// 3986.
+var policy = uri.Policy{Dots: isHTTP, Authority: commonSyntax, DefaultPort: DefaultPort, EmptyPath: true, Login: true}
 
 // Normalize is the function Normalize, for package extract.
 func (Grammar) Normalize(s string) (string, error) { return Normalize(s) }
+
+// Host returns the host of a URL in normal form, for package extract:
+// the host of a login that holds "?" is after it.
+func (Grammar) Host(normal string) string { return policy.Host(normal) }
 
 func isHTTP(scheme string) bool { return scheme == "http" }
 

@@ -28,6 +28,25 @@ var normalCases = []struct{ name, in, want string }{
 	{"host number", "http://192.0.2.1:80/", "http://192.0.2.1/"},
 	{"https is a genericurl here", "HTTPS://Example.COM:443/a/../%7e", "https://Example.COM:443/a/../%7E"},
 	{"a generic // is not an authority", "X-Foo://A:80", "x-foo://A:80"},
+	{"a login's \"?\" is not a query (3.1)", "ftp://?@F", "ftp://?@f/"},
+	{"user and password with \"?\" (3.1)", "FTP://u?x:p?w@H.example/a?b;type=a", "ftp://u?x:p?w@h.example/a?b;type=a"},
+	{"telnet login with \"?\" (3.8)", "telnet://u?@H.example:23", "telnet://u?@h.example/"},
+}
+
+// The host of a normal form is after a login that holds "?" (section
+// 3.1); https, a genericurl here, is read as RFC 3986 reads it.
+func TestGrammarHost(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"ftp://u?x:p?w@h.example/a?b", "h.example"},
+		{"telnet://u?@h.example/", "h.example"},
+		{"http://a.example/p?q", "a.example"},
+		{"https://u?@a.example/", "u"},
+		{"news:comp.infosystems.www", ""},
+	} {
+		if got := (Grammar{}).Host(c.in); got != c.want {
+			t.Errorf("Host(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
 }
 
 func TestNormalize(t *testing.T) {

@@ -33,7 +33,15 @@ type Parts struct {
 // Split splits s at its first ":", "//", "?" and "#" as the regular
 // expression of RFC 3986 Appendix B does; Scheme is "" when s has no
 // scheme.
-func Split(s string) Parts {
+func Split(s string) Parts { return split(s, "/?") }
+
+// SplitLogin is Split for a URL of RFC 1738's common Internet scheme
+// syntax (section 3.1): the authority after "//" is its login, which only
+// "/" ends, since its user and password may hold "?".
+func SplitLogin(s string) Parts { return split(s, "/") }
+
+// split splits s as Split does, its authority ending at the first of ends.
+func split(s, ends string) Parts {
 	var p Parts
 	if i := strings.IndexAny(s, ":/?#"); i > 0 && s[i] == ':' {
 		p.Scheme, s = s[:i], s[i+1:]
@@ -41,16 +49,16 @@ func Split(s string) Parts {
 	if i := strings.IndexByte(s, '#'); i >= 0 {
 		p.Fragment, p.HasFragment, s = s[i+1:], true, s[:i]
 	}
-	if i := strings.IndexByte(s, '?'); i >= 0 {
-		p.Query, p.HasQuery, s = s[i+1:], true, s[:i]
-	}
 	if strings.HasPrefix(s, "//") {
 		s = s[2:]
-		i := strings.IndexByte(s, '/')
+		i := strings.IndexAny(s, ends)
 		if i < 0 {
 			i = len(s)
 		}
 		p.Authority, p.HasAuthority, s = s[:i], true, s[i:]
+	}
+	if i := strings.IndexByte(s, '?'); i >= 0 {
+		p.Query, p.HasQuery, s = s[i+1:], true, s[:i]
 	}
 	p.Path = s
 	return p
@@ -84,12 +92,29 @@ func SplitAuthority(a string) Authority {
 
 // Host returns the host of a URL in normal form: "" when it has no
 // authority. The brackets of an IP literal are kept.
-func Host(s string) string {
-	p := Split(s)
-	if !p.HasAuthority {
+func Host(s string) string { return (&Policy{}).Host(s) }
+
+// Host is Host for a URL in p's normal form: its authority read as p
+// reads it (Login).
+func (p *Policy) Host(s string) string {
+	parts := p.split(s)
+	if !parts.HasAuthority {
 		return ""
 	}
-	return SplitAuthority(p.Authority).Host
+	return SplitAuthority(parts.Authority).Host
+}
+
+// split splits s as Split does, or as SplitLogin does when p reads the
+// authority of s's scheme as a login (Login).
+func (p *Policy) split(s string) Parts {
+	parts := Split(s)
+	if !p.Login || !parts.HasAuthority || !parts.HasQuery {
+		return parts // a "?" that ends no authority reads the same
+	}
+	if p.Authority != nil && !p.Authority(strings.ToLower(parts.Scheme)) {
+		return parts
+	}
+	return SplitLogin(s)
 }
 
 // Policy says which steps a grammar's normal form takes. Every policy
@@ -115,6 +140,9 @@ type Policy struct {
 	// EmptyPath writes an empty path after an authority as "/" (section
 	// 6.2.3).
 	EmptyPath bool
+	// Login reads the authority of a scheme that Authority keeps as RFC
+	// 1738's login (SplitLogin), where a "?" does not end it.
+	Login bool
 	// IDNA maps an IRI to a URI (RFC 3987 section 3.1): a host name
 	// outside US-ASCII through IDNA (UTS 46, lookup profile), every other
 	// character outside US-ASCII as the escapes of its UTF-8 bytes.
@@ -127,7 +155,7 @@ var ErrHost = errors.New("host name not mapped by IDNA")
 // Normalize returns the normal form of s by p, or s and an error when it
 // has none. s is a URL that its grammar found valid.
 func Normalize(s string, p Policy) (string, error) {
-	parts := Split(s)
+	parts := p.split(s)
 	if parts.Scheme == "" {
 		return s, errors.New("no scheme")
 	}

@@ -51,6 +51,33 @@ func TestSplit(t *testing.T) {
 	if p != want {
 		t.Errorf("Split = %+v, want %+v", p, want)
 	}
+	// A "?" ends an authority of RFC 3986, not a login of RFC 1738
+	// (section 3.1: user and password may hold "?").
+	in := "ftp://u?x:p?w@h.example/a?b#f"
+	want = Parts{Scheme: "ftp", Authority: "u", Query: "x:p?w@h.example/a?b", Fragment: "f", HasAuthority: true, HasQuery: true, HasFragment: true}
+	if p = Split(in); p != want {
+		t.Errorf("Split = %+v, want %+v", p, want)
+	}
+	want = Parts{Scheme: "ftp", Authority: "u?x:p?w@h.example", Path: "/a", Query: "b", Fragment: "f", HasAuthority: true, HasQuery: true, HasFragment: true}
+	if p = SplitLogin(in); p != want {
+		t.Errorf("SplitLogin = %+v, want %+v", p, want)
+	}
+}
+
+// A policy that reads logins finds the host after a "?" of the login,
+// for the schemes whose authority it keeps; others read as Host does.
+func TestPolicyHost(t *testing.T) {
+	p := Policy{Login: true, Authority: func(s string) bool { return s == "ftp" }}
+	for _, c := range []struct{ in, want string }{
+		{"ftp://u?@h.example/", "h.example"},
+		{"FTP://u?:p?@h.example", "h.example"},
+		{"ftp://h.example/a?b", "h.example"},
+		{"x-foo://u?@h.example/", "u"},
+	} {
+		if got := p.Host(c.in); got != c.want {
+			t.Errorf("Host(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
 }
 
 func TestHost(t *testing.T) {
