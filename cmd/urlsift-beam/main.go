@@ -4,9 +4,9 @@
 //
 //	go -C cmd/urlsift-beam run . --input 'corpus/*' --output /tmp/out
 //
-// It writes the records to PREFIX-SSSSS-of-NNNNN.jsonl shards and what
-// could not be read to PREFIX-errors-00000-of-00001.jsonl, and prints its
-// counters at the end. Large text files and mbox files are split, at line
+// It writes the records to PREFIX-SSSSS-of-NNNNN.jsonl shards, what
+// could not be read to PREFIX-errors-00000-of-00001.jsonl and its counts
+// to PREFIX-counts.json, which it prints at the end. Large text files and mbox files are split, at line
 // starts and message starts, so that one file spreads over many workers;
 // the output does not depend on how they are split.
 package main
@@ -20,7 +20,6 @@ import (
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/metrics"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/s3"
@@ -38,7 +37,7 @@ func (p *patterns) Set(s string) error { *p = append(*p, s); return nil }
 
 var (
 	inputs patterns
-	prefix = flag.String("output", "", "write the records to `PREFIX`-SSSSS-of-NNNNN.jsonl and the errors to PREFIX-errors-00000-of-00001.jsonl")
+	prefix = flag.String("output", "", "write the records to `PREFIX`-SSSSS-of-NNNNN.jsonl, the errors to PREFIX-errors-00000-of-00001.jsonl and the counts to PREFIX-counts.json")
 	cfg    = config{Read: source.Settings{Invalid: true}}
 )
 
@@ -98,29 +97,15 @@ func run(ctx context.Context) error {
 	}
 	p := beam.NewPipeline()
 	build(p.Root(), cfg, inputs, *prefix)
-	res, err := beamx.RunWithMetrics(ctx, p)
-	if err != nil {
+	if err := beamx.Run(ctx, p); err != nil {
 		return err
 	}
-	if res != nil {
-		printCounters(os.Stderr, res.Metrics())
+	// A runner that returns before the job ends has not written them yet.
+	t, err := readCounts(ctx, *prefix+"-counts.json")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "urlsift-beam: no counts yet:", err)
+		return nil
 	}
+	fmt.Fprintln(os.Stderr, "urlsift-beam:", t)
 	return nil
-}
-
-// counters are printed in this order.
-var counterNames = []string{"files", "bytes", "messages", "wrappers", "valid", "invalid", "binary", "errors", "warnings"}
-
-func printCounters(w *os.File, m metrics.Results) {
-	sum := map[string]int64{}
-	for _, c := range m.AllMetrics().Counters() {
-		if c.Namespace() == namespace {
-			sum[c.Name()] += c.Result()
-		}
-	}
-	var parts []string
-	for _, n := range counterNames {
-		parts = append(parts, fmt.Sprintf("%d %s", sum[n], n))
-	}
-	fmt.Fprintln(w, "urlsift-beam:", strings.Join(parts, ", "))
 }

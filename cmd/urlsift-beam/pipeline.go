@@ -22,22 +22,6 @@ import (
 	"github.com/urlsift/urlsift/extract/source"
 )
 
-// namespace is the namespace of the pipeline's counters.
-const namespace = "urlsift"
-
-var (
-	cFiles    = beam.NewCounter(namespace, "files")
-	cBytes    = beam.NewCounter(namespace, "bytes")
-	cMessages = beam.NewCounter(namespace, "messages")
-	cWrappers = beam.NewCounter(namespace, "wrappers")
-	cValid    = beam.NewCounter(namespace, "valid")
-	cInvalid  = beam.NewCounter(namespace, "invalid")
-	cBinary   = beam.NewCounter(namespace, "binary")
-	cErrors   = beam.NewCounter(namespace, "errors")
-	cWarnings = beam.NewCounter(namespace, "warnings")
-	cMembers  = beam.NewCounter(namespace, "members") // of containers, read as files
-)
-
 // file is a file found by a pattern.
 type file struct {
 	Path   string
@@ -56,17 +40,21 @@ func init() {
 	beam.RegisterType(reflect.TypeOf((*unit)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*block)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*indexed)(nil)).Elem())
-	register.DoFn4x0[context.Context, string, func(file), func(string)](&expandFn{})
-	register.DoFn5x0[context.Context, file, func(unit), func(block), func(string)](&planFn{})
-	register.DoFn4x0[context.Context, block, func(string, indexed), func(string)](&indexFn{})
+	beam.RegisterType(reflect.TypeOf((*tally)(nil)).Elem())
+	register.DoFn5x0[context.Context, string, func(file), func(string), func(tally)](&expandFn{})
+	register.DoFn6x0[context.Context, file, func(unit), func(block), func(string), func(tally)](&planFn{})
+	register.DoFn5x0[context.Context, block, func(string, indexed), func(string), func(tally)](&indexFn{})
 	register.Function3x0(piecesFn)
-	register.DoFn5x1[context.Context, *sdf.LockRTracker, unit, func(string), func(string), error](&scanFn{})
+	register.DoFn6x1[context.Context, *sdf.LockRTracker, unit, func(string), func(string), func(tally), error](&scanFn{})
+	register.Function2x1(addTallies)
+	register.DoFn2x1[context.Context, tally, error](&countsFn{})
 	register.DoFn3x1[context.Context, int, func(*string) bool, error](&finalizeFn{})
 	register.DoFn3x1[context.Context, int, func(*string) bool, error](&writeFn{})
 	register.Emitter1[file]()
 	register.Emitter1[unit]()
 	register.Emitter1[block]()
 	register.Emitter1[string]()
+	register.Emitter1[tally]()
 	register.Emitter2[string, indexed]()
 	register.Iter1[indexed]()
 	register.Iter1[string]()
@@ -76,16 +64,18 @@ func init() {
 // to records. The records do not travel through the runner: each bundle
 // of the scan writes its own file, which is renamed to a shard once the
 // bundle is committed (a failed attempt's file is removed), so that a
-// record is written once.
+// record is written once. The steps' tallies are summed into
+// PREFIX-counts.json.
 func build(s beam.Scope, c config, inputs []string, prefix string) {
-	files, errs0 := beam.ParDo2(s, &expandFn{}, beam.Create(s, anySlice(inputs)...))
-	wholes, blocks, errs1 := beam.ParDo3(s, &planFn{Cfg: c}, beam.Reshuffle(s, files))
-	sums, errs2 := beam.ParDo2(s, &indexFn{}, beam.Reshuffle(s, blocks))
+	files, errs0, n0 := beam.ParDo3(s, &expandFn{}, beam.Create(s, anySlice(inputs)...))
+	wholes, blocks, errs1, n1 := beam.ParDo4(s, &planFn{Cfg: c}, beam.Reshuffle(s, files))
+	sums, errs2, n2 := beam.ParDo3(s, &indexFn{}, beam.Reshuffle(s, blocks))
 	parts := beam.ParDo(s, piecesFn, beam.GroupByKey(s, sums))
 	units := beam.Reshuffle(s, beam.Flatten(s, wholes, parts))
-	written, errs3 := beam.ParDo2(s, &scanFn{Cfg: c, Prefix: prefix}, units)
+	written, errs3, n3 := beam.ParDo3(s, &scanFn{Cfg: c, Prefix: prefix}, units)
 	beam.ParDo0(s, &finalizeFn{Prefix: prefix}, beam.GroupByKey(s, beam.AddFixedKey(s, written)))
 	write(s.Scope("errors"), beam.Flatten(s, errs0, errs1, errs2, errs3), prefix+"-errors")
+	beam.ParDo0(s, &countsFn{Path: prefix + "-counts.json"}, beam.Combine(s, addTallies, beam.Flatten(s, n0, n1, n2, n3)))
 }
 
 func anySlice(ss []string) []any {
@@ -105,15 +95,19 @@ func problem(path, kind string, offset int64, err error) string {
 // expandFn turns a pattern into its files.
 type expandFn struct{}
 
-func (fn *expandFn) ProcessElement(ctx context.Context, pattern string, emit func(file), fail func(string)) {
+// Its tally is sent even when it counted nothing, so that the counts are
+// written whatever the input.
+func (fn *expandFn) ProcessElement(ctx context.Context, pattern string, emit func(file), fail func(string), count func(tally)) {
+	var t tally
+	defer func() { t.report(ctx, count) }()
 	files, err := expand(ctx, pattern)
 	if err != nil {
-		cErrors.Inc(ctx, 1)
+		t.Errors++
 		fail(problem(pattern, "error", 0, err))
 	}
 	for _, f := range files {
 		if f.Err != nil {
-			cErrors.Inc(ctx, 1)
+			t.Errors++
 			fail(problem(f.Path, "error", 0, f.Err))
 			continue
 		}
@@ -129,12 +123,12 @@ type planFn struct {
 
 func (fn *planFn) Setup() { fn.src = fn.Cfg.source() }
 
-func (fn *planFn) ProcessElement(ctx context.Context, f file, whole func(unit), blocks func(block), fail func(string)) {
-	cFiles.Inc(ctx, 1)
-	cBytes.Inc(ctx, max(f.Size, 0))
+func (fn *planFn) ProcessElement(ctx context.Context, f file, whole func(unit), blocks func(block), fail func(string), count func(tally)) {
+	t := tally{Files: 1, Bytes: max(f.Size, 0)}
+	defer func() { t.report(ctx, count) }()
 	r, err := openFile(ctx, f.Path)
 	if err != nil {
-		cErrors.Inc(ctx, 1)
+		t.Errors++
 		fail(problem(f.Path, "error", 0, err))
 		return
 	}
@@ -142,10 +136,10 @@ func (fn *planFn) ProcessElement(ctx context.Context, f file, whole func(unit), 
 	r.Close()
 	switch {
 	case err != nil:
-		cErrors.Inc(ctx, 1)
+		t.Errors++
 		fail(problem(f.Path, "error", 0, &fs.PathError{Op: "read", Path: f.Path, Err: err}))
 	case l.Binary && f.Walked:
-		cBinary.Inc(ctx, 1)
+		t.Binary++
 		fail(problem(f.Path, "skipped", 0, &fs.PathError{Op: "read", Path: f.Path, Err: source.ErrBinary}))
 	case l.Splittable() && f.Size > fn.Cfg.SplitSize:
 		for lo := int64(0); lo < f.Size; lo += fn.Cfg.SplitSize {
@@ -159,7 +153,7 @@ func (fn *planFn) ProcessElement(ctx context.Context, f file, whole func(unit), 
 // indexFn summarizes a block.
 type indexFn struct{}
 
-func (fn *indexFn) ProcessElement(ctx context.Context, b block, emit func(string, indexed), fail func(string)) {
+func (fn *indexFn) ProcessElement(ctx context.Context, b block, emit func(string, indexed), fail func(string), count func(tally)) {
 	r, err := openAt(ctx, b.Path)
 	if err == nil {
 		var s source.Block
@@ -170,7 +164,7 @@ func (fn *indexFn) ProcessElement(ctx context.Context, b block, emit func(string
 			return
 		}
 	}
-	cErrors.Inc(ctx, 1)
+	tally{Errors: 1}.report(ctx, count)
 	fail(problem(b.Path, "error", b.Lo, &fs.PathError{Op: "read", Path: b.Path, Err: err}))
 }
 
@@ -237,7 +231,7 @@ func (fn *scanFn) CreateTracker(r offsetrange.Restriction) *sdf.LockRTracker {
 	return sdf.NewLockRTracker(offsetrange.NewTracker(r))
 }
 
-func (fn *scanFn) StartBundle(_ context.Context, _, _ func(string)) {
+func (fn *scanFn) StartBundle(_ context.Context, _, _ func(string), _ func(tally)) {
 	fn.out, fn.buf = nil, fn.buf[:0]
 }
 
@@ -259,7 +253,7 @@ func (fn *scanFn) flush(ctx context.Context) error {
 }
 
 // FinishBundle closes the bundle's file and hands its name on.
-func (fn *scanFn) FinishBundle(ctx context.Context, written, _ func(string)) error {
+func (fn *scanFn) FinishBundle(ctx context.Context, written, _ func(string), _ func(tally)) error {
 	if err := fn.flush(ctx); err != nil {
 		return err
 	}
@@ -274,31 +268,26 @@ func (fn *scanFn) FinishBundle(ctx context.Context, written, _ func(string)) err
 	return err
 }
 
-func (fn *scanFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, u unit, _, fail func(string)) error {
-	var wrappers, valid, messages, errs, warnings int64
+func (fn *scanFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, u unit, _, fail func(string), count func(tally)) error {
+	var t tally
 	var werr error
-	defer func() {
-		cWrappers.Inc(ctx, wrappers)
-		cValid.Inc(ctx, valid)
-		cInvalid.Inc(ctx, wrappers-valid)
-		cMessages.Inc(ctx, messages)
-		cErrors.Inc(ctx, errs)
-		cWarnings.Inc(ctx, warnings)
-	}()
+	defer func() { t.report(ctx, count) }()
 	yield := func(m *extract.Match, err error) {
 		if err != nil {
 			kind, at := problemKind(m, err)
 			if kind == "error" {
-				errs++
+				t.Errors++
 			} else {
-				warnings++
+				t.Warnings++
 			}
 			fail(problem(u.Path, kind, at, err))
 			return
 		}
-		wrappers++
+		t.Wrappers++
 		if m.Valid {
-			valid++
+			t.Valid++
+		} else {
+			t.Invalid++
 		}
 		fn.buf = append(fn.enc.Append(fn.buf, m), '\n')
 		if len(fn.buf) >= 1<<20 && werr == nil {
@@ -316,14 +305,12 @@ func (fn *scanFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, u un
 		}
 		defer r.Close()
 		fn.src.SetSkipBinary(u.Walked)
-		var members int64
-		fn.src.OnMember(func(source.Member) { members++ })
-		defer func() { cMembers.Inc(ctx, members) }()
+		fn.src.OnMember(func(source.Member) { t.Members++ })
 		fn.src.Each(r, u.Path, func(m *extract.Match, err error) bool {
 			yield(m, err)
 			return true
 		})
-		messages = int64(fn.src.Counts().Messages)
+		t.Messages = int64(fn.src.Counts().Messages)
 		return werr
 	}
 	f, err := openAt(ctx, u.Path)
@@ -338,7 +325,7 @@ func (fn *scanFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, u un
 		refused = !rt.TryClaim(o)
 		return !refused
 	}
-	messages = int64(span(f, fn.src, fn.Cfg.Read.MaxLength, u, rest.Start, rest.End, claim, yield))
+	t.Messages = int64(span(f, fn.src, fn.Cfg.Read.MaxLength, u, rest.Start, rest.End, claim, yield))
 	if !refused {
 		rt.TryClaim(rt.GetRestriction().(offsetrange.Restriction).End)
 	}
