@@ -6,9 +6,10 @@
 //
 // It writes the records to PREFIX-SSSSS-of-NNNNN.jsonl shards, what
 // could not be read to PREFIX-errors-00000-of-00001.jsonl and its counts
-// to PREFIX-counts.json, which it prints at the end. Large text files and mbox files are split, at line
-// starts and message starts, so that one file spreads over many workers;
-// the output does not depend on how they are split.
+// to PREFIX-counts.json, which it prints at the end. Large text files and
+// mbox files are split, at line starts and message starts, so that one
+// file spreads over many workers; the output does not depend on how they
+// are split.
 package main
 
 import (

@@ -95,8 +95,8 @@ func problem(path, kind string, offset int64, err error) string {
 // expandFn turns a pattern into its files.
 type expandFn struct{}
 
-// Its tally is sent even when it counted nothing, so that the counts are
-// written whatever the input.
+// ProcessElement sends its tally even when it counted nothing, so that
+// the counts are written whatever the input.
 func (fn *expandFn) ProcessElement(ctx context.Context, pattern string, emit func(file), fail func(string), count func(tally)) {
 	var t tally
 	defer func() { t.report(ctx, count) }()
