@@ -319,16 +319,7 @@ func (fn *scanFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, u un
 		return nil
 	}
 	defer f.Close()
-	rest := rt.GetRestriction().(offsetrange.Restriction)
-	refused := false
-	claim := func(o int64) bool {
-		refused = !rt.TryClaim(o)
-		return !refused
-	}
-	t.Messages = int64(span(f, fn.src, fn.Cfg.Read.MaxLength, u, rest.Start, rest.End, claim, yield))
-	if !refused {
-		rt.TryClaim(rt.GetRestriction().(offsetrange.Restriction).End)
-	}
+	t.Messages = int64(span(f, fn.src, fn.Cfg.Read.MaxLength, u, rt, yield))
 	return werr
 }
 

@@ -223,7 +223,8 @@ func TestContainers(t *testing.T) {
 }
 
 // TestLargeMbox: a generated mbox of more than 20 MB, split into pieces
-// of 1 MiB, gives urlsift --json's records and counts its messages.
+// of 1 MiB, gives urlsift --json's records, and its counts are those of
+// urlsift --stats.
 func TestLargeMbox(t *testing.T) {
 	bin := command(t)
 	in := mbox(90000, 3)
@@ -240,8 +241,10 @@ func TestLargeMbox(t *testing.T) {
 	c.SplitSize = 1 << 20
 	got, errs, counters := runPipeline(t, c, []string{name})
 	same(t, got, want)
-	if counters["messages"] != 90000 || counters["wrappers"] != int64(len(want)) || counters["files"] != 1 {
-		t.Errorf("counters %v", counters)
+	stats := commandStats(t, bin, []string{name})
+	if stats["messages"] < 90000 || counters["messages"] != stats["messages"] || counters["wrappers"] != int64(len(want)) ||
+		counters["valid"] != stats["valid"] || counters["invalid"] != stats["invalid"] || counters["bytes"] != int64(len(in)) || counters["files"] != 1 {
+		t.Errorf("counts %v, urlsift --stats %v", counters, stats)
 	}
 	if len(errs) == 0 || counters["errors"] != int64(len(errs)) {
 		t.Errorf("%d error records, counters %v: the broken messages are not reported", len(errs), counters)

@@ -5,6 +5,8 @@ import (
 	"io"
 	"io/fs"
 
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/rtrackers/offsetrange"
+
 	"github.com/urlsift/urlsift/extract"
 	"github.com/urlsift/urlsift/extract/mail"
 	"github.com/urlsift/urlsift/extract/source"
@@ -68,14 +70,39 @@ func margin(maxLength int) int64 { return 2*int64(maxLength) + slack }
 // slack is the scanner's buffer, in the margin: tests take it out.
 var slack int64 = 128 << 10
 
-// span reads the matches of u's range [s, e) into yield. claim is asked
-// for each new offset that matches belong to (a match's, or its
-// message's), in increasing order; when it says no, the range ends
-// there. It returns the messages read, for an mbox.
-func span(f io.ReaderAt, src *source.Source, maxLength int, u unit, s, e int64, claim func(int64) bool, yield func(*extract.Match, error)) int {
+// claimer is the runner's tracker of a range of a unit, as span asks it:
+// an *sdf.LockRTracker of offsetrange.Restriction.
+type claimer interface {
+	TryClaim(pos any) bool
+	GetRestriction() any
+}
+
+// end returns the end of rt's range, which the runner may move nearer
+// while the range is read (a split), until rt is done.
+func end(rt claimer) int64 { return rt.GetRestriction().(offsetrange.Restriction).End }
+
+// span reads the matches of u's range that rt tracks into yield. rt is
+// asked to claim each new offset that matches belong to (a match's, or
+// its message's), in increasing order; when it says no, the range ends
+// there, and when the matches are all read, the rest of the range is
+// claimed. It returns the messages of the range, for an mbox: those that
+// start from the range's first message start to the first at or after
+// its end, as the runner left it.
+func span(f io.ReaderAt, src *source.Source, maxLength int, u unit, rt claimer, yield func(*extract.Match, error)) int {
+	rest := rt.GetRestriction().(offsetrange.Restriction)
+	s, e := rest.Start, rest.End
 	kind := mail.Kind(u.Kind)
 	fail := func(err error) {
 		yield(&extract.Match{Pos: scanner.Position{Filename: u.Path}}, &fs.PathError{Op: "read", Path: u.Path, Err: err})
+	}
+	// none ends a range with nothing to read, or that cannot be read
+	// (err): the rest of it is claimed.
+	none := func(err error) int {
+		if err != nil {
+			fail(err)
+		}
+		rt.TryClaim(end(rt))
+		return 0
 	}
 	var q, r int64 // the bytes read: [q, r)
 	var err error
@@ -88,23 +115,18 @@ func span(f io.ReaderAt, src *source.Source, maxLength int, u unit, s, e int64, 
 			r, err = source.NextPiece(f, kind, e, u.End, u.Size)
 		}
 		if err != nil || q >= e {
-			if err != nil {
-				fail(err)
-			}
-			return 0
+			return none(err)
 		}
 	} else {
 		r = min(e+margin(maxLength), u.Size)
 		q, err = source.LineStart(f, s-margin(maxLength))
 		if err != nil {
-			fail(err)
-			return 0
+			return none(err)
 		}
 	}
 	at, err := startAt(f, kind, u, q)
 	if err != nil {
-		fail(err)
-		return 0
+		return none(err)
 	}
 	last := int64(-1)
 	stopped := false
@@ -122,7 +144,7 @@ func span(f io.ReaderAt, src *source.Source, maxLength int, u unit, s, e int64, 
 			return true // the range before holds it
 		}
 		if o > last {
-			if !claim(o) {
+			if !rt.TryClaim(o) {
 				stopped = true
 				return false
 			}
@@ -131,14 +153,27 @@ func span(f io.ReaderAt, src *source.Source, maxLength int, u unit, s, e int64, 
 		yield(m, err)
 		return true
 	})
+	if !stopped {
+		rt.TryClaim(end(rt)) // the rest of the range holds no match
+	}
 	if kind != mail.Mbox {
 		return 0
 	}
-	n := src.Counts().Messages - at.Messages
-	if stopped {
-		n-- // the message that did not belong
+	if end(rt) < e {
+		// The runner split the range while it was read: the messages
+		// read past its new end, with no match to claim, are the next
+		// range's. rt is done: its end stays.
+		stop, err := source.NextPiece(f, kind, end(rt), u.End, u.Size)
+		n := 0
+		if err == nil {
+			_, n, err = source.Count(f, kind, q, stop, u.Size)
+		}
+		if err != nil {
+			fail(err)
+		}
+		return n
 	}
-	return n
+	return src.Counts().Messages - at.Messages
 }
 
 // startAt tells where q stands in the file, from u's start: q and

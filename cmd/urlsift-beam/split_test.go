@@ -66,26 +66,12 @@ func split(t *testing.T, c config, name string, in []byte, size int64, rng *rand
 		for len(queue) > 0 {
 			r := queue[0]
 			queue = queue[1:]
-			tr := offsetrange.NewTracker(r)
-			refused := false
-			claim := func(o int64) bool {
-				if rng != nil && rng.IntN(3) == 0 {
-					if _, res, err := tr.TrySplit(rng.Float64()); err == nil && res != nil {
-						queue = append([]offsetrange.Restriction{res.(offsetrange.Restriction)}, queue...)
-						dynamicSplits++
-					}
-				}
-				refused = !tr.TryClaim(o)
-				return !refused
-			}
-			messages += span(f, src, c.Read.MaxLength, u, r.Start, r.End, claim, func(m *extract.Match, err error) {
+			tr := &splitter{Tracker: offsetrange.NewTracker(r), rng: rng, queue: &queue}
+			messages += span(f, src, c.Read.MaxLength, u, tr, func(m *extract.Match, err error) {
 				out = append(out, describe(m, err))
 			})
 			if tr.GetError() != nil {
 				t.Fatalf("%s: the tracker of %v: %v", name, r, tr.GetError())
-			}
-			if !refused {
-				tr.TryClaim(tr.GetRestriction().(offsetrange.Restriction).End)
 			}
 			if !tr.IsDone() {
 				t.Fatalf("%s: %v is not done: %v", name, r, tr)
@@ -93,6 +79,24 @@ func split(t *testing.T, c config, name string, in []byte, size int64, rng *rand
 		}
 	}
 	return out, messages
+}
+
+// splitter is a range's tracker that, given rng, splits the range at
+// random before one claim in three, as a runner may, queueing the rest.
+type splitter struct {
+	*offsetrange.Tracker
+	rng   *rand.Rand
+	queue *[]offsetrange.Restriction
+}
+
+func (tr *splitter) TryClaim(pos any) bool {
+	if tr.rng != nil && tr.rng.IntN(3) == 0 {
+		if _, res, err := tr.TrySplit(tr.rng.Float64()); err == nil && res != nil {
+			*tr.queue = append([]offsetrange.Restriction{res.(offsetrange.Restriction)}, *tr.queue...)
+			dynamicSplits++
+		}
+	}
+	return tr.Tracker.TryClaim(pos)
 }
 
 // testInputs are the splittable files of corpus/ and inputs made to be cut:
@@ -121,11 +125,17 @@ func testInputs(t *testing.T) map[string][]byte {
 
 // mbox makes an mbox of n messages: plain, quoted-printable Latin-1,
 // base64, HTML, multipart, CR LF and broken ones, each with URLs in the
-// header and the body, seed choosing among them.
+// header and the body, and, one in four, runs of one to three messages
+// with none, seed choosing among them.
 func mbox(n int, seed uint64) []byte {
 	rng := rand.New(rand.NewPCG(seed, 7))
 	var b bytes.Buffer
 	for i := range n {
+		if rng.IntN(4) == 0 {
+			for k := range 1 + rng.IntN(3) {
+				fmt.Fprintf(&b, "From quiet%d.%d@example.org Mon Jan  1 00:00:00 2001\nFrom: q@example.org\n\nno link here\n\n", i, k)
+			}
+		}
 		fmt.Fprintf(&b, "From sender%d@example.org Mon Jan  1 00:00:00 2001\n", i)
 		fmt.Fprintf(&b, "From: a%d@example.org\nMessage-ID: <m%d@example.org>\nX-URL: <URL:http://h%d.example/\n x>\n", i, i, i)
 		switch rng.IntN(6) {
@@ -190,9 +200,12 @@ func TestSplitting(t *testing.T) {
 					if n != messages {
 						t.Errorf("blocks of %d: %d messages, whole: %d", size, n, messages)
 					}
-					got, _ = split(t, c, name, in, size, rng)
+					got, n = split(t, c, name, in, size, rng)
 					if !slices.Equal(got, want) {
 						t.Fatalf("blocks of %d, split again:\n%s", size, diff(got, want))
+					}
+					if n != messages {
+						t.Errorf("blocks of %d, split again: %d messages, whole: %d", size, n, messages)
 					}
 				}
 			})
