@@ -162,7 +162,7 @@ func mbox(n int, seed uint64) []byte {
 
 // TestSplitting: however a file is cut into blocks, and however its
 // ranges are split again, the records are those of the whole file, in
-// the same order.
+// the same order, and so is the number of its messages.
 func TestSplitting(t *testing.T) {
 	slack = 0 // the margin at its bare minimum, where splitting would show
 	defer func() { slack = 128 << 10 }()
