@@ -86,8 +86,7 @@ func end(rt claimer) int64 { return rt.GetRestriction().(offsetrange.Restriction
 // its message's), in increasing order; when it says no, the range ends
 // there, and when the matches are all read, the rest of the range is
 // claimed. It returns the messages of the range, for an mbox: those that
-// start from the range's first message start to the first at or after
-// its end, as the runner left it.
+// start in it, from its start to its end as the runner left it.
 func span(f io.ReaderAt, src *source.Source, maxLength int, u unit, rt claimer, yield func(*extract.Match, error)) int {
 	rest := rt.GetRestriction().(offsetrange.Restriction)
 	s, e := rest.Start, rest.End
@@ -162,12 +161,9 @@ func span(f io.ReaderAt, src *source.Source, maxLength int, u unit, rt claimer, 
 	if end(rt) < e {
 		// The runner split the range while it was read: the messages
 		// read past its new end, with no match to claim, are the next
-		// range's. rt is done: its end stays.
-		stop, err := source.NextPiece(f, kind, end(rt), u.End, u.Size)
-		n := 0
-		if err == nil {
-			_, n, err = source.Count(f, kind, q, stop, u.Size)
-		}
+		// range's, which reads from its first message start at or after
+		// that end. rt is done: its end stays.
+		_, n, err := source.Count(f, kind, q, end(rt), u.Size)
 		if err != nil {
 			fail(err)
 		}
