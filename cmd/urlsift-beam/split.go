@@ -103,25 +103,9 @@ func span(f io.ReaderAt, src *source.Source, maxLength int, u unit, rt claimer, 
 		rt.TryClaim(end(rt))
 		return 0
 	}
-	var q, r int64 // the bytes read: [q, r)
-	var err error
-	if kind == mail.Mbox {
-		q, r = s, u.End
-		if s > u.Start {
-			q, err = source.NextPiece(f, kind, s, u.End, u.Size)
-		}
-		if err == nil && q < e && e < u.End {
-			r, err = source.NextPiece(f, kind, e, u.End, u.Size)
-		}
-		if err != nil || q >= e {
-			return none(err)
-		}
-	} else {
-		r = min(e+margin(maxLength), u.Size)
-		q, err = source.LineStart(f, s-margin(maxLength))
-		if err != nil {
-			return none(err)
-		}
+	q, r, err := reach(f, kind, maxLength, u, s, e)
+	if err != nil || kind == mail.Mbox && q >= e {
+		return none(err)
 	}
 	at, err := startAt(f, kind, u, q)
 	if err != nil {
@@ -170,6 +154,25 @@ func span(f io.ReaderAt, src *source.Source, maxLength int, u unit, rt claimer, 
 		return n
 	}
 	return src.Counts().Messages - at.Messages
+}
+
+// reach returns the bytes [q, r) that span reads for the range [s, e)
+// of u: in an mbox, from its first message start (q >= e when none starts
+// in it) to the first at or after e; in text, from the line start a
+// margin before s to a margin past e.
+func reach(f io.ReaderAt, kind mail.Kind, maxLength int, u unit, s, e int64) (q, r int64, err error) {
+	if kind != mail.Mbox {
+		q, err = source.LineStart(f, s-margin(maxLength))
+		return q, min(e+margin(maxLength), u.Size), err
+	}
+	q, r = s, u.End
+	if s > u.Start {
+		q, err = source.NextPiece(f, kind, s, u.End, u.Size)
+	}
+	if err == nil && q < e && e < u.End {
+		r, err = source.NextPiece(f, kind, e, u.End, u.Size)
+	}
+	return q, r, err
 }
 
 // startAt tells where q stands in the file, from u's start: q and
