@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -35,20 +36,22 @@ type tally struct {
 	Members  int64 `json:"members"` // of containers, read as files
 }
 
-// fields returns t's counts with their names, in the order printed.
-func (t *tally) fields() []struct {
+// count is a count of a tally, with its name: its field's JSON key.
+type count struct {
 	name string
 	n    *int64
-} {
-	return []struct {
-		name string
-		n    *int64
-	}{
-		{"files", &t.Files}, {"bytes", &t.Bytes}, {"messages", &t.Messages},
-		{"wrappers", &t.Wrappers}, {"valid", &t.Valid}, {"invalid", &t.Invalid},
-		{"binary", &t.Binary}, {"errors", &t.Errors}, {"warnings", &t.Warnings},
-		{"members", &t.Members},
+}
+
+// fields returns t's counts, in the order of its fields, the order
+// printed: their names are the JSON keys of the fields, which the
+// counts file and the Beam counters share.
+func (t *tally) fields() []count {
+	v := reflect.ValueOf(t).Elem()
+	c := make([]count, v.NumField())
+	for i := range c {
+		c[i] = count{v.Type().Field(i).Tag.Get("json"), v.Field(i).Addr().Interface().(*int64)}
 	}
+	return c
 }
 
 // counters are the Beam counters of a tally's fields, by name.
